@@ -1,0 +1,40 @@
+import type { CourseDto } from '../../src/shared/course.ts';
+import { paiseToRupees } from '../../src/shared/money.ts';
+import { db } from './db.ts';
+import { imageStore } from './images/index.ts';
+
+type CourseRow = {
+  id: string;
+  title: string;
+  description: string;
+  price_paise: string | number;
+  duration: string;
+  image_id: string | null;
+};
+
+export function toCourseDto(row: CourseRow): CourseDto {
+  return {
+    _id: row.id,
+    title: row.title,
+    description: row.description,
+    price: paiseToRupees(Number(row.price_paise)),
+    duration: row.duration,
+    image: { url: row.image_id ? imageStore().url(row.image_id) : null },
+  };
+}
+
+/** The catalogue as visitors see it: every course not archived, oldest first (the fixed five lead). */
+export async function listCourses(): Promise<CourseDto[]> {
+  const rows = await db()<CourseRow[]>`
+    select id, title, description, price_paise, duration, image_id
+    from courses where archived_at is null order by created_at, id`;
+  return rows.map(toCourseDto);
+}
+
+/** One listed course, or null. */
+export async function getCourse(id: string): Promise<CourseDto | null> {
+  const [row] = await db()<CourseRow[]>`
+    select id, title, description, price_paise, duration, image_id
+    from courses where id = ${id} and archived_at is null`;
+  return row ? toCourseDto(row) : null;
+}

@@ -1,0 +1,185 @@
+import type { Context } from '@netlify/functions';
+import { z } from 'zod';
+import { isConnectionError } from './db.ts';
+import { env } from './env.ts';
+import { log } from './log.ts';
+
+/** The one error shape of the API: `{ errors: [...] }` (one message per field, naming it) or a string. */
+export type ErrorBody = { errors: string[] | string };
+
+export const MAX_JSON_BYTES = 64 * 1024;
+
+export class HttpError extends Error {
+  readonly status: number;
+  readonly errors: string[] | string;
+  readonly headers: Record<string, string>;
+  constructor(status: number, errors: string[] | string, headers: Record<string, string> = {}) {
+    super(Array.isArray(errors) ? errors.join('; ') : errors);
+    this.status = status;
+    this.errors = errors;
+    this.headers = headers;
+  }
+}
+
+const NO_STORE = { 'cache-control': 'no-store' };
+
+export function json(data: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
+  return new Response(JSON.stringify(data), {
+    status: init.status ?? 200,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...NO_STORE, ...init.headers },
+  });
+}
+
+export function errorResponse(status: number, errors: string[] | string, headers: Record<string, string> = {}): Response {
+  return json({ errors } satisfies ErrorBody, { status, headers });
+}
+
+/** Turns zod issues into one message per field, each naming the field (e.g. "email: Enter a valid email"). */
+export function fieldErrors(error: z.ZodError): string[] {
+  const seen = new Set<string>();
+  const messages: string[] = [];
+  for (const issue of error.issues) {
+    const field = issue.path.length ? issue.path.join('.') : undefined;
+    const key = field ?? issue.message;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (issue.code === 'unrecognized_keys') {
+      messages.push(`Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`);
+    } else {
+      messages.push(field ? `${field}: ${issue.message}` : issue.message);
+    }
+  }
+  return messages;
+}
+
+/** Parses data with a shared schema, or throws a 400 naming each bad field. */
+export function parseWith<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
+  const result = schema.safeParse(data);
+  if (!result.success) throw new HttpError(400, fieldErrors(result.error));
+  return result.data;
+}
+
+/** Reads the raw body as text, refusing more than `limit` bytes (413) without buffering it all. */
+export async function readText(request: Request, limit = MAX_JSON_BYTES): Promise<string> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > limit) throw new HttpError(413, `The request body is larger than ${limit / 1024} KB`);
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new HttpError(413, `The request body is larger than ${limit / 1024} KB`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Reads a JSON body (64 KB at most) and validates it with the shared zod schema. */
+export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!type.toLowerCase().includes('application/json')) {
+    throw new HttpError(415, 'Send the body as JSON (Content-Type: application/json)');
+  }
+  const text = await readText(request);
+  let data: unknown;
+  try {
+    data = text === '' ? {} : JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'The request body is not valid JSON');
+  }
+  return parseWith(schema, data);
+}
+
+/** The caller's address: Netlify (and our local server) set x-nf-client-connection-ip. */
+export function clientIp(request: Request, context?: Partial<Context>): string {
+  return (
+    context?.ip ||
+    request.headers.get('x-nf-client-connection-ip') ||
+    request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ||
+    'unknown'
+  );
+}
+
+/**
+ * Cookie-authenticated writes must come from our own pages: the Origin (or, failing that, the
+ * Referer) must be this site's. Bearer-token requests are not exposed to CSRF and skip this.
+ */
+export function assertSameOrigin(request: Request): void {
+  const allowed = new Set([new URL(request.url).origin, new URL(env().SITE_URL).origin]);
+  const origin = request.headers.get('origin') ?? refererOrigin(request.headers.get('referer'));
+  if (!origin || !allowed.has(origin)) throw new HttpError(403, 'This request must come from the Aspira website');
+}
+
+function refererOrigin(referer: string | null): string | null {
+  if (!referer) return null;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return null;
+  }
+}
+
+export type RouteInput = {
+  request: Request;
+  url: URL;
+  params: Record<string, string>;
+  context: Partial<Context>;
+  requestId: string;
+};
+export type RouteHandler = (input: RouteInput) => Promise<Response> | Response;
+
+type CompiledRoute = { method: string; pattern: URLPattern; handler: RouteHandler };
+
+/**
+ * A function's routes: keys are "METHOD /path/:param". Matching is ours (not Netlify's), so a
+ * known path with another method answers 405 and every failure takes the one error shape.
+ */
+export function routes(table: Record<string, RouteHandler>): (request: Request, context?: Partial<Context>) => Promise<Response> {
+  const compiled: CompiledRoute[] = Object.entries(table).map(([key, handler]) => {
+    const [method, path] = key.split(' ') as [string, string];
+    return { method, pattern: new URLPattern({ pathname: path }), handler };
+  });
+  return async (request, context = {}) => {
+    const requestId = context.requestId || request.headers.get('x-nf-request-id') || crypto.randomUUID();
+    const url = new URL(request.url);
+    const onPath = compiled.filter((r) => r.pattern.test({ pathname: url.pathname }));
+    if (onPath.length === 0) return errorResponse(404, 'No such API endpoint');
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    const route = onPath.find((r) => r.method === method);
+    if (!route) {
+      const allow = [...new Set(onPath.map((r) => r.method))].join(', ');
+      return errorResponse(405, `Method ${request.method} is not allowed here (allowed: ${allow})`, { allow });
+    }
+    const params = (route.pattern.exec({ pathname: url.pathname })?.pathname.groups ?? {}) as Record<string, string>;
+    try {
+      const response = await route.handler({ request, url, params, context, requestId });
+      response.headers.set('x-request-id', requestId);
+      return response;
+    } catch (error) {
+      return failure(error, requestId, request, url);
+    }
+  };
+}
+
+function failure(error: unknown, requestId: string, request: Request, url: URL): Response {
+  if (error instanceof HttpError) {
+    return errorResponse(error.status, error.errors, { ...error.headers, 'x-request-id': requestId });
+  }
+  if (isConnectionError(error)) {
+    log.warn('database unavailable', { requestId, route: url.pathname, error });
+    return errorResponse(503, 'The service is busy. Please try again in a moment.', {
+      'retry-after': '5',
+      'x-request-id': requestId,
+    });
+  }
+  log.error('unhandled error', { requestId, method: request.method, route: url.pathname, error });
+  return errorResponse(500, `Something went wrong on our side. Please try again. (Reference ${requestId})`, {
+    'x-request-id': requestId,
+  });
+}

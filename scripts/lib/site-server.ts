@@ -1,0 +1,84 @@
+/**
+ * The local production server: Netlify's own emulator (functions, redirects, headers, static
+ * files from dist/) behind a small Node http server. Used by `npm start`, the e2e tests and the bench.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { NetlifyDev } from '@netlify/dev';
+import { ROOT } from './database.ts';
+
+export type SiteServer = { url: string; server: Server; stop: () => Promise<void> };
+
+const silentLogger = { log: () => {}, warn: (...a: unknown[]) => console.warn(...a), error: (...a: unknown[]) => console.error(...a) };
+
+export async function startSiteServer({ port, host = '127.0.0.1', quiet = false }: { port: number; host?: string; quiet?: boolean }): Promise<SiteServer> {
+  const netlify = new NetlifyDev({
+    projectRoot: ROOT,
+    blobs: { enabled: false },
+    database: { enabled: false },
+    edgeFunctions: { enabled: false },
+    environmentVariables: { enabled: false },
+    geolocation: { enabled: false },
+    images: { enabled: false },
+    aiGateway: { enabled: false },
+    functions: { enabled: true },
+    headers: { enabled: true },
+    redirects: { enabled: true },
+    staticFiles: { enabled: true },
+    serverAddress: null,
+    ...(quiet ? { logger: silentLogger as never } : {}),
+  });
+  await netlify.start();
+  const notFoundPage = await readFile(join(ROOT, 'dist', '404.html')).catch(() => Buffer.from('<h1>Page not found</h1>'));
+
+  let selfAddress = '';
+  const server = createServer((req, res) => {
+    handle(netlify, req, res, notFoundPage, selfAddress).catch((error) => {
+      console.error('local server error', error);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end('Internal error');
+    });
+  });
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((ok) => server.listen(port, host, ok));
+  const address = server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  selfAddress = `http://127.0.0.1:${actualPort}`;
+  return {
+    url: `http://${host === '127.0.0.1' ? 'localhost' : host}:${actualPort}`,
+    server,
+    stop: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((ok) => server.close(() => ok()));
+      await netlify.stop();
+    },
+  };
+}
+
+async function handle(netlify: NetlifyDev, req: IncomingMessage, res: ServerResponse, notFoundPage: Buffer, selfAddress: string): Promise<void> {
+  // Like Netlify's edge: the client address comes from the socket, never from a header it sent.
+  req.headers['x-nf-client-connection-ip'] = req.socket.remoteAddress ?? '127.0.0.1';
+  const collected: [string, string][] = [];
+  const result = await netlify.handleAndIntrospectNodeRequest(req, {
+    serverAddress: selfAddress,
+    headersCollector: (key: string, value: string) => collected.push([key, value]),
+  });
+  const response = result?.response ?? new Response(new Uint8Array(notFoundPage), { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
+  const headers = new Headers(response.headers);
+  for (const [key, value] of collected) if (!headers.has(key)) headers.set(key, value);
+  const outgoing: Record<string, string | string[]> = {};
+  headers.forEach((value, key) => {
+    if (key === 'set-cookie') return;
+    outgoing[key] = value;
+  });
+  const cookies = headers.getSetCookie();
+  if (cookies.length) outgoing['set-cookie'] = cookies;
+  res.writeHead(response.status, outgoing);
+  if (!response.body || req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  Readable.fromWeb(response.body as never).pipe(res);
+}
