@@ -1,0 +1,18 @@
+/** `npm run mail:flush`: delivers every due outbox email now (console locally, Postmark when configured). */
+import { openLocalDatabase } from './lib/database.ts';
+
+const database = await openLocalDatabase();
+process.env.DATABASE_URL = database.url;
+const { deliverDue } = await import('../netlify/lib/mail/index.ts');
+const { closeDb } = await import('../netlify/lib/db.ts');
+let sent = 0;
+let failed = 0;
+for (;;) {
+  const result = await deliverDue({ limit: 50 });
+  sent += result.sent;
+  failed += result.failed;
+  if (result.sent + result.failed === 0) break;
+}
+console.log(`outbox: ${sent} sent, ${failed} failed (failed ones are retried later with backoff)`);
+await closeDb();
+await database.stop();

@@ -1,0 +1,23 @@
+import { Toaster } from 'react-hot-toast';
+
+/**
+ * The one Toaster (spec section 9): blank/error/custom 4000 ms, success 2000 ms, loading until
+ * dismissed; react-hot-toast's own limit of 20 and 1000 ms removal delay match the spec.
+ * Mount it once per page, inside the page's form island.
+ */
+export function Toasts() {
+  return (
+    <Toaster
+      position="top-center"
+      toastOptions={{
+        duration: 4000,
+        success: { duration: 2000 },
+        error: { duration: 4000 },
+        loading: { duration: Infinity },
+        style: { font: 'inherit', maxWidth: '28rem' },
+        ariaProps: { role: 'status', 'aria-live': 'polite' },
+      }}
+    />
+  );
+}
+export { default as toast } from 'react-hot-toast';

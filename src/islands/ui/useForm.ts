@@ -1,0 +1,89 @@
+import { useCallback, useRef, useState, type FormEvent } from 'react';
+import type { z } from 'zod';
+import { ApiError } from '../../lib/api.ts';
+
+type Values = Record<string, unknown>;
+
+/**
+ * The form pattern of the site: values in state, the SAME zod schema as the API checks them on
+ * submit, errors per field (from the schema or from the server's "field: message" answers) and a
+ * general error line. `onSubmit` gets the parsed data; throwing an ApiError maps it onto fields.
+ */
+export function useForm<S extends z.ZodType>(schema: S, initial: z.input<S> & Values) {
+  const [values, setValues] = useState<z.input<S> & Values>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const busy = useRef(false);
+
+  const setField = useCallback((name: string, value: unknown) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((e) => {
+      if (!(name in e)) return e;
+      const { [name]: _removed, ...rest } = e;
+      return rest;
+    });
+  }, []);
+
+  const reset = useCallback(() => {
+    setValues(initial);
+    setErrors({});
+    setGeneralError(null);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  /** Props for a text-like input bound to a field. */
+  const bind = (name: string) => ({
+    name,
+    value: (values[name] as string | undefined) ?? '',
+    onChange: (event: { target: { value: string } }) => setField(name, event.target.value),
+    'aria-invalid': errors[name] ? true : undefined,
+  });
+
+  const handleSubmit = (onSubmit: (data: z.output<S>) => Promise<void>, fallback = 'Something went wrong. Please try again.') =>
+    async (event?: FormEvent) => {
+      event?.preventDefault();
+      if (busy.current) return;
+      const parsed = schema.safeParse(values);
+      if (!parsed.success) {
+        const next: Record<string, string> = {};
+        for (const issue of parsed.error.issues) {
+          const key = String(issue.path[0] ?? '');
+          if (key && !(key in next)) next[key] = issue.message;
+        }
+        setErrors(next);
+        setGeneralError(null);
+        focusFirstError(Object.keys(next));
+        return;
+      }
+      busy.current = true;
+      setSubmitting(true);
+      setGeneralError(null);
+      try {
+        await onSubmit(parsed.data);
+      } catch (error) {
+        if (error instanceof ApiError && !error.noResponse) {
+          const fieldMessages = error.fieldErrors();
+          setErrors(fieldMessages);
+          const general = error.generalErrors();
+          setGeneralError(general.length ? general.join(' ') : Object.keys(fieldMessages).length ? null : fallback);
+          focusFirstError(Object.keys(fieldMessages));
+        } else {
+          setGeneralError(fallback);
+        }
+      } finally {
+        busy.current = false;
+        setSubmitting(false);
+      }
+    };
+
+  return { values, setValues, setField, bind, errors, setErrors, generalError, setGeneralError, submitting, handleSubmit, reset };
+}
+
+function focusFirstError(names: string[]): void {
+  if (!names.length || typeof document === 'undefined') return;
+  requestAnimationFrame(() => {
+    const el = document.querySelector<HTMLElement>(names.map((n) => `[name="${CSS.escape(n)}"]`).join(','));
+    el?.focus();
+  });
+}

@@ -1,0 +1,110 @@
+/**
+ * API test harness: a fresh migrated + seeded database per test file (embedded PGlite, or a new
+ * database on TEST_DATABASE_URL's server), and `call()` which routes a real Request to the real
+ * function module the way Netlify does (by each function's config.path).
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import postgres from 'postgres';
+import { connect, migrate, ROOT, seed, startEmbedded, type Database } from '../../scripts/lib/database.ts';
+import { closeDb } from '../../netlify/lib/db.ts';
+import { resetEnvForTests } from '../../netlify/lib/env.ts';
+
+export const BASE_URL = 'http://localhost:8888';
+
+type FunctionModule = { default: (request: Request, context: object) => Promise<Response> | Response; config?: { path?: string | string[] } };
+let functions: { patterns: URLPattern[]; module: FunctionModule }[] | undefined;
+
+async function loadFunctions() {
+  if (functions) return functions;
+  const dir = join(ROOT, 'netlify', 'functions');
+  const files = readdirSync(dir).filter((f) => /\.(mts|ts|mjs|js)$/.test(f));
+  functions = [];
+  for (const file of files) {
+    const module = (await import(join(dir, file))) as FunctionModule;
+    const paths = module.config?.path;
+    if (!paths) continue;
+    functions.push({ module, patterns: (Array.isArray(paths) ? paths : [paths]).map((p) => new URLPattern({ pathname: p })) });
+  }
+  return functions;
+}
+
+async function createServerDatabase(serverUrl: string): Promise<Database> {
+  const name = `aspira_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    embedded: false,
+    stop: async () => {
+      const cleanup = postgres(serverUrl, { max: 1, onnotice: () => {} });
+      await cleanup.unsafe(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export type TestDatabase = { url: string; sql: postgres.Sql };
+
+/**
+ * Call at the top of a test file. Sets DATABASE_URL for the functions under test; `extraEnv`
+ * sets more variables for this file (e.g. ADMIN_INVITE_CODE).
+ */
+export function useTestDatabase(extraEnv: Record<string, string> = {}): TestDatabase {
+  const handle = {} as TestDatabase;
+  let database: Database;
+  beforeAll(async () => {
+    const server = process.env.TEST_DATABASE_URL;
+    database = server ? await createServerDatabase(server) : await startEmbedded();
+    await migrate(database.url);
+    await seed(database.url);
+    Object.assign(process.env, { DATABASE_URL: database.url, LOG_LEVEL: 'silent', NODE_ENV: 'test' }, extraEnv);
+    resetEnvForTests();
+    handle.url = database.url;
+    handle.sql = connect(database.url);
+  });
+  afterAll(async () => {
+    await handle.sql?.end({ timeout: 5 });
+    await closeDb();
+    await database?.stop();
+  });
+  return handle;
+}
+
+export type CallOptions = { body?: unknown; rawBody?: BodyInit; headers?: Record<string, string>; ip?: string; token?: string };
+
+/** Sends a Request through the function that owns the path; JSON bodies are encoded for you. */
+export async function call(method: string, path: string, options: CallOptions = {}): Promise<{ status: number; body: any; headers: Headers; text: string }> {
+  const headers: Record<string, string> = { ...options.headers };
+  let body: BodyInit | undefined = options.rawBody;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  if (options.token) headers['authorization'] = `Bearer ${options.token}`;
+  const ip = options.ip ?? '203.0.113.10';
+  headers['x-nf-client-connection-ip'] = ip;
+  const request = new Request(`${BASE_URL}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
+  const pathname = new URL(request.url).pathname;
+  const target = (await loadFunctions()).find((f) => f.patterns.some((p) => p.test({ pathname })));
+  if (!target) return { status: 404, body: undefined, headers: new Headers(), text: '' };
+  const response = await target.module.default(request, { ip, requestId: 'test' });
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  return { status: response.status, body: parsed, headers: response.headers, text };
+}
+
+/** Counts rows of a table (for "nothing was written" assertions). */
+export async function count(db: TestDatabase, table: string): Promise<number> {
+  const [row] = await db.sql.unsafe(`select count(*)::int as n from ${table}`);
+  return (row as { n: number }).n;
+}
