@@ -25,6 +25,11 @@ const schema = z.object({
   POSTMARK_API_HOST: optionalString,
   MAIL_FROM: z.string().min(3).default('Aspira <hello@aspira.example>'),
   TEAM_EMAIL: z.string().email().default('team@aspira.example'),
+  /** The contacts a lead's confirmation email gives (keep equal to src/content/site.yaml). */
+  SUPPORT_EMAIL: z.string().email().default('hello@aspira.education'),
+  SUPPORT_PHONE: z.string().min(5).max(30).default('+91 98100 42424'),
+  /** Lead forms (contact, scholarship, pitch): submissions allowed per IP per endpoint per 10 minutes. */
+  LEAD_RATE_LIMIT_PER_10_MIN: z.coerce.number().int().min(1).max(100_000).default(10),
   RAZORPAY_KEY_ID: optionalString,
   RAZORPAY_KEY_SECRET: optionalString,
   RAZORPAY_WEBHOOK_SECRET: optionalString,

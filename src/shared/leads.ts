@@ -1,0 +1,262 @@
+/**
+ * Lead forms: the advisor callback (dialog and /popup), the contact page, the scholarship
+ * application and the AspiraTank pitch. One zod schema per form, used by the island to check
+ * what the visitor typed and by the API to check what arrived: `.strict()` (unknown keys are
+ * refused), every text bounded, phones and emails normalised, links checked.
+ *
+ * Every form also carries an empty honeypot field (`website2`, hidden from people) and the
+ * campaign it came from (utm_* and the referring page), captured on the landing page.
+ */
+import { z } from 'zod';
+import { emailSchema } from './account.ts';
+
+/** Programme choices of the advisor form (spec section 2), in the spec's order. */
+export const PROGRAMMES = [
+  'Data Analytics',
+  'Sales Management',
+  'Digital Marketing',
+  'Business Intelligence',
+  'Product Management',
+  'General Certification',
+  'Advanced Certification',
+] as const;
+
+/** AspiraTank stages (spec section 4) and industries (spec section 5). */
+export const STAGES = ['Idea stage', 'MVP / Prototype ready', 'Launched with early users', 'Generating revenue', 'Scaling stage'] as const;
+export const INDUSTRIES = ['EdTech', 'SaaS', 'AI / ML', 'HealthTech', 'FinTech'] as const;
+
+export const CONTACT_SOURCES = ['advisor', 'contact', 'popup'] as const;
+export type ContactSource = (typeof CONTACT_SOURCES)[number];
+
+/** The idea's guide length (shown by a live counter; not enforced, spec section 9). */
+export const IDEA_WORD_GUIDE = 300;
+
+/** The honeypot: a field people never see. Anything in it means a bot filled the form. */
+export const HONEYPOT = 'website2';
+
+export const TRACKING_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'referrer'] as const;
+export type Tracking = Partial<Record<(typeof TRACKING_KEYS)[number], string>>;
+
+const LINE_BREAK = /[\r\n]/;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** A one-line text (names, places): never a line break, so it is safe in an email header. */
+function line(label: string, max: number, isRequired = false) {
+  return z
+    .string({ error: `Enter ${label}` })
+    .trim()
+    .refine((v) => !isRequired || v.length > 0, `Enter ${label}`)
+    .refine((v) => v.length <= max, `${capitalise(label)} must be at most ${max} characters`)
+    .refine((v) => !LINE_BREAK.test(v) && !CONTROL.test(v), `${capitalise(label)} must be on one line`);
+}
+
+/** Free text (messages): line breaks allowed, other control characters not. */
+function text(label: string, max: number, isRequired = false) {
+  return z
+    .string({ error: `Enter ${label}` })
+    .trim()
+    .refine((v) => !isRequired || v.length > 0, `Enter ${label}`)
+    .refine((v) => v.length <= max, `${capitalise(label)} must be at most ${max} characters`)
+    .refine((v) => !CONTROL.test(v), `${capitalise(label)} has characters that are not allowed`);
+}
+
+function capitalise(label: string): string {
+  const bare = label.replace(/^(your|the|a|an) /, '');
+  return bare.charAt(0).toUpperCase() + bare.slice(1);
+}
+
+/**
+ * Phone numbers to E.164 (+<country code><number>): an Indian 10-digit mobile (with or without
+ * 0, 91 or +91 in front) becomes +91XXXXXXXXXX; an international number needs + or 00 and its
+ * country code. Spaces, dashes, dots and brackets are ignored. Anything else: null.
+ */
+export function normalisePhone(raw: string): string | null {
+  const value = raw.trim();
+  if (!/^\+?[0-9 ().-]+$/.test(value)) return null;
+  const digits = value.replace(/\D/g, '');
+  if (value.startsWith('+')) {
+    if (digits.startsWith('91')) return /^91[1-9]\d{9}$/.test(digits) ? `+${digits}` : null;
+    return /^[1-9]\d{7,14}$/.test(digits) ? `+${digits}` : null;
+  }
+  if (/^[6-9]\d{9}$/.test(digits)) return `+91${digits}`;
+  if (/^0[6-9]\d{9}$/.test(digits)) return `+91${digits.slice(1)}`;
+  if (/^91[6-9]\d{9}$/.test(digits)) return `+${digits}`;
+  if (/^00[1-9]\d{7,14}$/.test(digits)) return normalisePhone(`+${digits.slice(2)}`);
+  return null;
+}
+
+const PHONE_MESSAGE = 'Enter a valid mobile number: 10 digits, or + and the country code';
+
+function phone(label: string) {
+  return z
+    .string({ error: `Enter ${label}` })
+    .trim()
+    .max(30, PHONE_MESSAGE)
+    .refine((v) => v.length > 0, `Enter ${label}`)
+    .transform((v, ctx) => {
+      const normal = normalisePhone(v);
+      if (!normal) {
+        ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE });
+        return z.NEVER;
+      }
+      return normal;
+    });
+}
+
+/** True for an http(s) address with a real host name (a dot in it, or localhost). */
+export function isWebUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return false;
+    if (url.username || url.password) return false;
+    return /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(url.hostname.replace(/\.$/, '')) && !/\s/.test(value);
+  } catch {
+    return false;
+  }
+}
+
+const URL_MESSAGE = 'Enter a valid web address, like https://example.com';
+
+/** A link: "example.com/deck" is read as https://example.com/deck; only http(s) is accepted. */
+function link(label: string, isRequired: boolean) {
+  return z
+    .string({ error: `Enter ${label}` })
+    .trim()
+    .max(500, `${capitalise(label)} must be at most 500 characters`)
+    .refine((v) => !isRequired || v.length > 0, `Enter ${label}`)
+    .transform((v) => (v && !/^[a-z][a-z0-9+.-]*:/i.test(v) ? `https://${v}` : v))
+    .refine((v) => v === '' || isWebUrl(v), URL_MESSAGE);
+}
+
+/** Tracking is best effort: a malformed or oversized value is dropped, never a reason to lose a lead. */
+const tracking = z
+  .string()
+  .trim()
+  .max(200)
+  .refine((v) => v.length > 0 && !LINE_BREAK.test(v) && !CONTROL.test(v))
+  .optional()
+  .catch(undefined);
+const referrer = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((v) => isWebUrl(v))
+  .optional()
+  .catch(undefined);
+
+const meta = {
+  [HONEYPOT]: z.string().max(0, 'Leave this field empty').optional(),
+  utm_source: tracking,
+  utm_medium: tracking,
+  utm_campaign: tracking,
+  utm_term: tracking,
+  utm_content: tracking,
+  referrer,
+};
+
+const leadEmail = emailSchema.refine((v) => !LINE_BREAK.test(v), 'Enter a valid email address');
+
+/**
+ * The advisor dialog and /popup: Name, Number, email and an optional programme
+ * ("Select Program" = not sure yet). Sent to POST /user/contactus with source advisor|popup.
+ */
+export const advisorSchema = z
+  .object({
+    source: z.enum(['advisor', 'popup'], { error: 'Must be advisor or popup' }).default('advisor'),
+    Name: line('your name', 100, true),
+    Number: phone('your mobile number'),
+    email: leadEmail,
+    programme: z.union([z.enum(PROGRAMMES), z.literal('')], { error: 'Select a programme from the list' }).optional(),
+    ...meta,
+  })
+  .strict();
+
+/** /contactus: Name optional; Number, email and comments required (spec section 5). */
+export const contactSchema = z
+  .object({
+    source: z.literal('contact', { error: 'Unknown form' }).default('contact'),
+    Name: line('your name', 100).optional(),
+    Number: phone('your mobile number'),
+    email: leadEmail,
+    comments: text('your comments', 2000, true),
+    ...meta,
+  })
+  .strict();
+
+/**
+ * POST /user/contactus takes either form. Without a source it is the contact page (the spec's
+ * payload {Name, Number, email, comments}); "advisor" and "popup" are the callback form.
+ */
+export const contactRequestSchema = z.preprocess(
+  (input) => (input && typeof input === 'object' && !Array.isArray(input) && !('source' in input) ? { ...input, source: 'contact' } : input),
+  z.discriminatedUnion('source', [contactSchema.extend({ source: z.literal('contact') }), advisorSchema.extend({ source: z.enum(['advisor', 'popup']) })], {
+    error: (issue) => (issue.code === 'invalid_union' ? 'Must be advisor, contact or popup' : undefined),
+  }),
+);
+
+export type AdvisorInput = z.input<typeof advisorSchema>;
+export type ContactRequest = z.output<typeof contactRequestSchema>;
+
+/** /scholarship: name, email, phone, institute, message, all required (spec section 5). */
+export const scholarshipSchema = z
+  .object({
+    name: line('your name', 100, true),
+    email: leadEmail,
+    phone: phone('your phone number'),
+    institute: line('your institute', 200, true),
+    message: text('your message', 3000, true),
+    ...meta,
+  })
+  .strict();
+export type ScholarshipApplication = z.output<typeof scholarshipSchema>;
+
+/** AspiraTank pitch: every field of spec section 3, the required/optional split of section 5. */
+export const pitchSchema = z
+  .object({
+    Name: line('your name', 100, true),
+    Number: phone('your phone number'),
+    email: leadEmail,
+    location: line('your location', 120, true),
+    linkedin: link('your LinkedIn profile', false).optional(),
+    startupName: line('your startup name', 120, true),
+    website: link('your website', false).optional(),
+    stage: z.enum(STAGES, { error: 'Select your stage' }),
+    comments: text('your comments', 2000, true),
+    industries: z
+      .array(z.enum(INDUSTRIES, { error: `Choose from ${INDUSTRIES.join(', ')}` }), { error: 'Industries must be a list' })
+      .max(INDUSTRIES.length)
+      .default([])
+      .transform((list) => [...new Set(list)]),
+    otherIndustry: line('the other industry', 100).optional(),
+    startupIdea: text('your startup idea', 3000, true),
+    problem: text('the problem you solve', 2000, true),
+    audience: text('your target audience', 2000, true),
+    uvp: text('your unique value proposition', 2000, true),
+    funding: text('the funding', 500).optional(),
+    usage: text('how you would use mentorship or investment', 2000, true),
+    equity: line('the equity', 200).optional(),
+    team: text('your team', 2000, true),
+    vision: text('your vision', 2000, true),
+    pitchDeckLink: link('your pitch deck link', true),
+    demoLink: link('your demo link', false).optional(),
+    heardFrom: line('where you heard of us', 200).optional(),
+    additionalComments: text('your additional comments', 2000).optional(),
+    ...meta,
+  })
+  .strict();
+export type StartupPitch = z.output<typeof pitchSchema>;
+
+/** Words in a text, for the idea's live counter. */
+export function countWords(value: string): number {
+  const words = value.trim().split(/\s+/);
+  return words[0] === '' ? 0 : words.length;
+}
+
+/** The success messages the API answers with (shown to the visitor). */
+export const LEAD_MESSAGES = {
+  advisor: 'We will connect you shortly!',
+  contact: 'Thank you for contacting us! We will get back to you soon.',
+  scholarship: 'Thank you! Your scholarship application has been received.',
+  pitch: 'Thank you! Your pitch has been submitted.',
+} as const;
