@@ -1,0 +1,34 @@
+/**
+ * Opens the advisor <dialog> from any [data-open-advisor] button. Closes on ×, Escape (native) and
+ * a click on the backdrop; focus goes back to the opener. Fires `advisor:open` / `advisor:close` on
+ * the dialog so a form island can load itself on first open.
+ */
+export function initAdvisorDialog(): void {
+  const dialog = document.getElementById('advisor-dialog') as HTMLDialogElement | null;
+  if (!dialog) return;
+  let opener: HTMLElement | null = null;
+
+  document.addEventListener('click', (event) => {
+    const button = (event.target as Element).closest<HTMLElement>('[data-open-advisor]');
+    if (!button) return;
+    event.preventDefault();
+    opener = button;
+    if (!dialog.open) dialog.showModal();
+    button.setAttribute('aria-expanded', 'true');
+    dialog.dispatchEvent(new CustomEvent('advisor:open'));
+  });
+  dialog.addEventListener('click', (event) => {
+    const target = event.target as Element;
+    if (target.closest('[data-dialog-close]')) return dialog.close();
+    if (target !== dialog) return;
+    // A click on the dialog element itself outside its box is a click on the backdrop.
+    const box = dialog.getBoundingClientRect();
+    const { clientX: x, clientY: y } = event as MouseEvent;
+    if (x < box.left || x > box.right || y < box.top || y > box.bottom) dialog.close();
+  });
+  dialog.addEventListener('close', () => {
+    opener?.setAttribute('aria-expanded', 'false');
+    opener?.focus();
+    dialog.dispatchEvent(new CustomEvent('advisor:close'));
+  });
+}
