@@ -38,14 +38,11 @@ export async function freePort(): Promise<number> {
 /** Starts PGlite (persisted in `dataDir`, or in memory) behind a Postgres wire-protocol socket. */
 export async function startEmbedded({ dataDir, port }: { dataDir?: string; port?: number } = {}): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
+  const { serveEmbedded } = await import('./embedded-server.ts');
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const pg = await PGlite.create(dataDir ?? 'memory://');
-  const listenPort = port ?? (await freePort());
-  // PGlite is one session; the socket server multiplexes connections and keeps transactions whole.
-  const server = new PGLiteSocketServer({ db: pg, host: '127.0.0.1', port: listenPort, maxConnections: 64 });
-  await server.start();
-  const url = `postgres://postgres:postgres@127.0.0.1:${listenPort}/postgres`;
+  const server = await serveEmbedded(pg, '127.0.0.1', port ?? 0);
+  const url = `postgres://postgres:postgres@127.0.0.1:${server.port}/postgres`;
   return {
     url,
     embedded: true,

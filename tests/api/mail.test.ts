@@ -1,0 +1,126 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { db } from '../../netlify/lib/db.ts';
+import { resetEnvForTests } from '../../netlify/lib/env.ts';
+import { backoffMinutes, deliverDue, enqueueEmail, transport, type MailTransport } from '../../netlify/lib/mail/index.ts';
+import { postmarkTransport } from '../../netlify/lib/mail/postmark.ts';
+import { count, useTestDatabase } from './harness.ts';
+
+const testDb = useTestDatabase();
+
+/** A fake Postmark API on 127.0.0.1: records each request, answers like Postmark (or fails on demand). */
+type Received = { path: string; token: string | undefined; body: Record<string, unknown> };
+const received: Received[] = [];
+let failNext = 0;
+const fake = createServer(async (req: IncomingMessage, res) => {
+  let raw = '';
+  for await (const chunk of req) raw += chunk;
+  received.push({ path: req.url ?? '', token: req.headers['x-postmark-server-token'] as string | undefined, body: JSON.parse(raw) });
+  if (failNext > 0) {
+    failNext--;
+    res.writeHead(422, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ ErrorCode: 300, Message: 'Invalid email request' }));
+    return;
+  }
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ ErrorCode: 0, Message: 'OK', MessageID: `msg-${received.length}`, To: 'x', SubmittedAt: new Date().toISOString() }));
+});
+
+beforeAll(async () => {
+  await new Promise<void>((ok) => fake.listen(0, '127.0.0.1', ok));
+  const address = fake.address();
+  process.env.POSTMARK_API_HOST = `127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  process.env.POSTMARK_SERVER_TOKEN = 'test-server-token';
+  resetEnvForTests();
+});
+afterAll(async () => {
+  await new Promise((ok) => fake.close(ok));
+});
+
+async function clearOutbox() {
+  await testDb.sql`delete from email_outbox`;
+}
+
+describe('the outbox', () => {
+  it('writes the email in the caller transaction: a rollback leaves no email', async () => {
+    await clearOutbox();
+    await expect(
+      db().begin(async (tx) => {
+        await enqueueEmail(tx, { to: 'a@example.com', subject: 'Hello', text: 'Body' });
+        throw new Error('the fact failed');
+      }),
+    ).rejects.toThrow('the fact failed');
+    expect(await count(testDb, 'email_outbox')).toBe(0);
+    await db().begin((tx) => enqueueEmail(tx, { to: 'a@example.com', subject: 'Hello', text: 'Body', tag: 'test' }));
+    expect(await count(testDb, 'email_outbox')).toBe(1);
+  });
+
+  it('refuses line breaks in header values', async () => {
+    await expect(db().begin((tx) => enqueueEmail(tx, { to: 'a@example.com\r\nBcc: x@evil.test', subject: 'Hi', text: 'x' }))).rejects.toThrow(/Line breaks/);
+    await expect(db().begin((tx) => enqueueEmail(tx, { to: 'a@example.com', subject: 'Hi\nBcc: x@evil.test', text: 'x' }))).rejects.toThrow(/Line breaks/);
+  });
+
+  it('uses Postmark when a token is set', () => {
+    expect(transport().name).toBe('postmark');
+  });
+
+  it('delivers through Postmark with the server token and marks the row sent', async () => {
+    await clearOutbox();
+    received.length = 0;
+    await db().begin((tx) => enqueueEmail(tx, { to: 'learner@example.com', subject: 'Your receipt', text: 'Paid ₹2,500', html: '<p>Paid</p>', tag: 'receipt' }));
+    const result = await deliverDue();
+    expect(result).toEqual({ sent: 1, failed: 0 });
+    expect(received).toHaveLength(1);
+    expect(received[0]!.path).toBe('/email');
+    expect(received[0]!.token).toBe('test-server-token');
+    expect(received[0]!.body).toMatchObject({ To: 'learner@example.com', Subject: 'Your receipt', TextBody: 'Paid ₹2,500', HtmlBody: '<p>Paid</p>', Tag: 'receipt' });
+    const [row] = await testDb.sql`select status, provider_message_id, sent_at from email_outbox`;
+    expect(row).toMatchObject({ status: 'sent', provider_message_id: 'msg-1' });
+    expect(row!.sent_at).not.toBeNull();
+    expect(await deliverDue()).toEqual({ sent: 0, failed: 0 });
+  });
+
+  it('keeps a failed delivery pending with backoff, then delivers it on a later run', async () => {
+    await clearOutbox();
+    received.length = 0;
+    failNext = 1;
+    await db().begin((tx) => enqueueEmail(tx, { to: 'learner@example.com', subject: 'Retry me', text: 'x' }));
+    expect(await deliverDue()).toEqual({ sent: 0, failed: 1 });
+    const [pending] = await testDb.sql`select status, attempts, last_error, next_attempt_at > now() as later from email_outbox`;
+    expect(pending).toMatchObject({ status: 'pending', attempts: 1, later: true });
+    expect(pending!.last_error).toMatch(/Invalid email request|300/);
+    expect(await deliverDue()).toEqual({ sent: 0, failed: 0 }); // not due yet
+    await testDb.sql`update email_outbox set next_attempt_at = now()`;
+    expect(await deliverDue()).toEqual({ sent: 1, failed: 0 });
+    expect(received).toHaveLength(2);
+  });
+
+  it('never sends one message twice when runs overlap', async () => {
+    await clearOutbox();
+    const sent: string[] = [];
+    const slow: MailTransport = {
+      name: 'slow',
+      send: async (m) => {
+        sent.push(m.subject);
+        await new Promise((r) => setTimeout(r, 20));
+        return undefined;
+      },
+    };
+    await db().begin(async (tx) => {
+      for (let i = 0; i < 12; i++) await enqueueEmail(tx, { to: `p${i}@example.com`, subject: `m${i}`, text: 'x' });
+    });
+    const results = await Promise.all([deliverDue({ via: slow }), deliverDue({ via: slow }), deliverDue({ via: slow })]);
+    expect(results.reduce((n, r) => n + r.sent, 0)).toBe(12);
+    expect(new Set(sent).size).toBe(12);
+    expect(sent).toHaveLength(12);
+  });
+
+  it('backs off exponentially up to six hours', () => {
+    expect([1, 2, 3, 4, 10, 20].map(backoffMinutes)).toEqual([1, 2, 4, 8, 360, 360]);
+  });
+
+  it('reports Postmark errors as failures', async () => {
+    failNext = 1;
+    await expect(postmarkTransport().send({ from: 'a@example.com', to: 'b@example.com', subject: 's', text: 't' })).rejects.toThrow();
+  });
+});
