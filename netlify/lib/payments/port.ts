@@ -1,8 +1,15 @@
 /**
  * The PaymentGateway port: Razorpay in live/test mode, our sandbox locally. Amounts are integer
  * paise; the server always decides them.
+ *
+ * Domains (registration fees, course orders) do not call a gateway directly for money moves:
+ * they use `openOrder` / `confirmCheckout` from `./index.ts` and register a completion handler in
+ * `./completions.ts` (see that file), so every order is in our ledger (`payment_orders`) and is
+ * completed exactly once, whether by the browser, the webhook or the scheduled re-check.
  */
-export type GatewayMode = 'live' | 'test' | 'sandbox';
+import type { CheckoutResult, GatewayMode } from '../../../src/shared/checkout.ts';
+
+export type { CheckoutResult, GatewayMode };
 
 export type GatewayOrder = { id: string; amountPaise: number; currency: 'INR'; receipt: string };
 
@@ -14,8 +21,6 @@ export type GatewayPayment = {
   currency: string;
 };
 
-export type CheckoutResult = { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
-
 export interface PaymentGateway {
   readonly mode: GatewayMode;
   /** The public key the browser's checkout needs (never the secret). */
@@ -24,6 +29,8 @@ export interface PaymentGateway {
   /** HMAC-SHA256 of `order_id|payment_id`, compared in constant time. */
   verifyCheckoutSignature(result: CheckoutResult): boolean;
   fetchPayment(paymentId: string): Promise<GatewayPayment>;
+  /** Every payment attempt made against an order (the scheduled re-check uses it). */
+  fetchOrderPayments(orderId: string): Promise<GatewayPayment[]>;
   /** Signature of a webhook's raw body with the webhook secret, compared in constant time. */
   verifyWebhookSignature(rawBody: string, signature: string): boolean;
 }

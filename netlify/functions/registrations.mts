@@ -1,0 +1,21 @@
+import type { Config } from '@netlify/functions';
+import { registerPaidSchema, registerUnpaidSchema } from '../../src/shared/registration.ts';
+import { clientIp, json, readJson, routes } from '../lib/http.ts';
+import { rateLimit } from '../lib/rate-limit.ts';
+import { recordRegistrationPayment, registerUnpaid } from '../lib/registrations.ts';
+
+export default routes({
+  'POST /api/v1/user/register-unpaid': async ({ request, context }) => {
+    await rateLimit({ bucket: 'register-unpaid-ip', key: clientIp(request, context), limit: 20, windowSeconds: 3600 });
+    const body = await readJson(request, registerUnpaidSchema);
+    return json(await registerUnpaid(body), { status: 201 });
+  },
+
+  'POST /api/v1/user/register-paid': async ({ request }) => {
+    const { registrationToken, ...result } = await readJson(request, registerPaidSchema);
+    const answer = await recordRegistrationPayment(registrationToken, result);
+    return json(answer.body, { status: answer.status });
+  },
+});
+
+export const config: Config = { path: ['/api/v1/user/register-unpaid', '/api/v1/user/register-paid'] };

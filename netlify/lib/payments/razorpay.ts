@@ -1,0 +1,48 @@
+/**
+ * The Razorpay adapter (live or test mode, from the key prefix) on the official `razorpay` SDK.
+ * Signatures are checked with our constant-time HMAC (the SDK's helpers compare with ===).
+ */
+import Razorpay from 'razorpay';
+import type { CheckoutResult } from '../../../src/shared/checkout.ts';
+import { verifyBodySignature, verifyCheckoutSignature } from './hmac.ts';
+import type { GatewayPayment, PaymentGateway } from './port.ts';
+
+type RazorpayPaymentEntity = { id: string; order_id?: string | null; status: string; amount: number | string; currency: string };
+
+const STATUSES = new Set<GatewayPayment['status']>(['created', 'authorized', 'captured', 'refunded', 'failed']);
+
+/** Razorpay's payment entity (API answer or webhook payload) in our terms. */
+export function fromRazorpayPayment(entity: RazorpayPaymentEntity): GatewayPayment {
+  const status = STATUSES.has(entity.status as GatewayPayment['status']) ? (entity.status as GatewayPayment['status']) : 'created';
+  return { id: String(entity.id), orderId: String(entity.order_id ?? ''), status, amountPaise: Number(entity.amount), currency: String(entity.currency) };
+}
+
+export function razorpayMode(keyId: string): 'live' | 'test' {
+  return keyId.startsWith('rzp_live_') ? 'live' : 'test';
+}
+
+export function razorpayGateway({ keyId, keySecret, webhookSecret }: { keyId: string; keySecret: string; webhookSecret: string | undefined }): PaymentGateway {
+  const client = new Razorpay({ key_id: keyId, key_secret: keySecret });
+  return {
+    mode: razorpayMode(keyId),
+    keyId,
+    async createOrder({ amountPaise, receipt, notes }) {
+      const order = await client.orders.create({ amount: amountPaise, currency: 'INR', receipt, ...(notes ? { notes } : {}) });
+      return { id: order.id, amountPaise: Number(order.amount), currency: 'INR', receipt: order.receipt ?? receipt };
+    },
+    verifyCheckoutSignature(result: CheckoutResult) {
+      return verifyCheckoutSignature(keySecret, result.razorpay_order_id, result.razorpay_payment_id, result.razorpay_signature);
+    },
+    async fetchPayment(paymentId) {
+      return fromRazorpayPayment((await client.payments.fetch(paymentId)) as unknown as RazorpayPaymentEntity);
+    },
+    async fetchOrderPayments(orderId) {
+      const answer = (await client.orders.fetchPayments(orderId)) as unknown as { items?: RazorpayPaymentEntity[] };
+      return (answer.items ?? []).map(fromRazorpayPayment);
+    },
+    verifyWebhookSignature(rawBody, signature) {
+      // Without the secret nothing can be trusted: every webhook is refused.
+      return webhookSecret ? verifyBodySignature(webhookSecret, rawBody, signature) : false;
+    },
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * POST /payment/webhook: Razorpay tells us about payments even when the browser never came back.
+ * The signature is checked over the raw body; each event id is stored in the same transaction as
+ * its effect, so an event is applied once and a database failure (5xx) lets Razorpay retry it.
+ */
+import { createHash } from 'node:crypto';
+import { db } from '../db.ts';
+import { HttpError } from '../http.ts';
+import { log } from '../log.ts';
+import { completeOrder, recordFailedAttempt, type CompletionOutcome } from './completions.ts';
+import { gateway } from './index.ts';
+import { fromRazorpayPayment } from './razorpay.ts';
+
+export const HANDLED_EVENTS = ['payment.captured', 'order.paid', 'payment.failed'] as const;
+
+type Entity = { id?: unknown; order_id?: unknown; status?: unknown; amount?: unknown; currency?: unknown };
+type WebhookBody = { event?: unknown; payload?: { payment?: { entity?: Entity }; order?: { entity?: Entity } } };
+
+export type WebhookResult = { status: 'processed' | 'duplicate' | 'ignored'; outcome?: CompletionOutcome | 'failed-recorded' };
+
+export async function handleWebhook(rawBody: string, signature: string | null, eventIdHeader: string | null): Promise<WebhookResult> {
+  if (!signature || !gateway().verifyWebhookSignature(rawBody, signature)) {
+    throw new HttpError(400, 'Invalid webhook signature');
+  }
+  let body: WebhookBody;
+  try {
+    body = JSON.parse(rawBody) as WebhookBody;
+  } catch {
+    throw new HttpError(400, 'The webhook body is not valid JSON');
+  }
+  const event = typeof body.event === 'string' ? body.event.slice(0, 100) : '';
+  if (!event) throw new HttpError(400, 'The webhook has no event');
+  // Razorpay sends x-razorpay-event-id; without it the body itself identifies the delivery.
+  const eventId = (eventIdHeader?.trim() || `body_${createHash('sha256').update(rawBody).digest('hex')}`).slice(0, 200);
+  const entity = body.payload?.payment?.entity;
+  const payment = entity && typeof entity.id === 'string' ? fromRazorpayPayment(entity as Parameters<typeof fromRazorpayPayment>[0]) : undefined;
+  const orderId = payment?.orderId || (typeof body.payload?.order?.entity?.id === 'string' ? body.payload.order.entity.id : '');
+
+  return db().begin(async (tx) => {
+    const fresh = await tx`insert into payment_events (event_id, event, order_id, payment_id)
+                           values (${eventId}, ${event}, ${orderId || null}, ${payment?.id ?? null})
+                           on conflict (event_id) do nothing returning event_id`;
+    if (fresh.length === 0) return { status: 'duplicate' } as const;
+    if (!(HANDLED_EVENTS as readonly string[]).includes(event) || !payment || !orderId) return { status: 'ignored' } as const;
+    if (event === 'payment.failed') {
+      await recordFailedAttempt(orderId, tx);
+      return { status: 'processed', outcome: 'failed-recorded' } as const;
+    }
+    const outcome = await completeOrder(orderId, payment, 'webhook', tx);
+    if (outcome !== 'paid' && outcome !== 'already') log.warn('webhook payment not recorded', { event, orderId, paymentId: payment.id, outcome });
+    return { status: 'processed', outcome } as const;
+  });
+}

@@ -1,0 +1,188 @@
+/**
+ * Registrations (spec section 4): a verified email registers (unpaid), opens a fee order whose
+ * amount the server sets, and pays it. The payment is recorded through the payments platform's
+ * completion registry, so the browser, the webhook and the re-check all end in the same place:
+ * one paid registration_payments row and one receipt email, in one transaction.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import type { CheckoutOrder, CheckoutResult } from '../../src/shared/checkout.ts';
+import { formatPaise, paiseToRupees, rupeesToPaise } from '../../src/shared/money.ts';
+import {
+  programmeLabel,
+  presetFee,
+  type createOrderSchema,
+  type FeeOptionId,
+  type PaidRegistrationDto,
+  type registerUnpaidSchema,
+  type RegistrationDto,
+} from '../../src/shared/registration.ts';
+import { db, type Tx } from './db.ts';
+import { env } from './env.ts';
+import { HttpError } from './http.ts';
+import { log } from './log.ts';
+import { deliverSoon, enqueueEmail } from './mail/index.ts';
+import { consumeVerificationToken } from './otp.ts';
+import { confirmCheckout, openOrder, registerCompletion } from './payments/index.ts';
+import type { GatewayPayment } from './payments/port.ts';
+import { rateLimit } from './rate-limit.ts';
+
+type RegistrationRow = { id: string; name: string; email: string; phone: string; status: 'unpaid' | 'paid' };
+
+function accessHash(token: string): string {
+  return createHash('sha256').update(`registration:${token}`).digest('hex');
+}
+
+function toDto(row: RegistrationRow): RegistrationDto {
+  return { _id: row.id, name: row.name, email: row.email, phone: row.phone, status: row.status };
+}
+
+/**
+ * POST /user/register-unpaid. Uses up the verification token of THIS email, then creates the
+ * registration (or updates the one this email already has) and hands back a new access token:
+ * the browser's proof that it may open orders and record payments for this registration.
+ */
+export async function registerUnpaid(input: z.output<typeof registerUnpaidSchema>): Promise<{ success: true; message: string; registration: RegistrationDto; registrationToken: string }> {
+  const registrationToken = randomBytes(32).toString('base64url');
+  const row: RegistrationRow = await db().begin(async (tx): Promise<RegistrationRow> => {
+    await consumeVerificationToken(tx, input.verificationToken, input.email);
+    const [saved] = await tx<RegistrationRow[]>`
+      insert into registrations (email, name, phone, father_name, qualification, highschool_percent, university_percent,
+                                 sop, experience, motivation, access_token_hash)
+      values (${input.email}, ${input.name}, ${input.phone}, ${input.fatherName}, ${input.qualification}, ${input.highschool ?? null},
+              ${input.university ?? null}, ${input.sop}, ${input.experience}, ${input.motivation}, ${accessHash(registrationToken)})
+      on conflict (email) do update set
+        name = excluded.name, phone = excluded.phone, father_name = excluded.father_name,
+        qualification = excluded.qualification, highschool_percent = excluded.highschool_percent,
+        university_percent = excluded.university_percent, sop = excluded.sop, experience = excluded.experience,
+        motivation = excluded.motivation, access_token_hash = excluded.access_token_hash, updated_at = now()
+      returning id, name, email, phone, status`;
+    return { ...saved! };
+  });
+  log.info('registration saved', { registrationId: row.id });
+  return { success: true, message: 'Registered successfully as unpaid user!', registration: toDto(row), registrationToken };
+}
+
+async function registrationByToken(token: string): Promise<RegistrationRow> {
+  const [row] = await db()<RegistrationRow[]>`
+    select id, name, email, phone, status from registrations where access_token_hash = ${accessHash(token)}`;
+  if (!row) throw new HttpError(401, 'Your registration was not found. Please verify your email and register again.');
+  return row;
+}
+
+export type CreateOrderAnswer = {
+  success: true;
+  order: { id: string; amount: number; currency: 'INR' };
+  checkout: CheckoutOrder;
+  programName: string;
+  prefill: { name: string; email: string; contact: string };
+};
+
+/** POST /payment/create-order: the amount comes from the fee table (or the capped custom amount). */
+export async function createRegistrationOrder(input: z.output<typeof createOrderSchema>, ip: string): Promise<CreateOrderAnswer> {
+  await rateLimit({ bucket: 'registration-order-ip', key: ip, limit: 30, windowSeconds: 3600 });
+  const registration = await registrationByToken(input.registrationToken);
+  const feeOption: FeeOptionId = input.feeOption;
+  let amountPaise: number;
+  if (feeOption === 'custom') {
+    const cap = env().CUSTOM_AMOUNT_CAP_RUPEES;
+    amountPaise = input.amountPaise!;
+    if (amountPaise > rupeesToPaise(cap)) throw new HttpError(400, [`amount: The amount can be at most ${formatPaise(rupeesToPaise(cap))}`]);
+  } else {
+    amountPaise = rupeesToPaise(presetFee(feeOption)!.rupees);
+  }
+  const programName = programmeLabel(feeOption);
+  const checkout = await openOrder(
+    { purpose: 'registration', amountPaise, receipt: `reg_${registration.id}`, notes: { registration: registration.id, feeOption } },
+    async (tx, order) => {
+      await tx`insert into registration_payments (registration_id, order_id, fee_option, program_name, amount_paise)
+               values (${registration.id}, ${order.id}, ${feeOption}, ${programName}, ${order.amountPaise})`;
+    },
+  );
+  return {
+    success: true,
+    order: { id: checkout.orderId, amount: checkout.amount, currency: 'INR' },
+    checkout,
+    programName,
+    prefill: { name: registration.name, email: registration.email, contact: registration.phone },
+  };
+}
+
+type PaymentRow = { status: 'created' | 'paid'; payment_id: string | null; amount_paise: string; program_name: string };
+
+/**
+ * POST /user/register-paid. The order must be one we opened for THIS registration; the platform
+ * then checks the signature and (with Razorpay) the captured payment, and records it once.
+ * A repeat with the same payment answers the same; anything else records nothing.
+ */
+export async function recordRegistrationPayment(registrationToken: string, result: CheckoutResult): Promise<{ status: number; body: { success: boolean; message: string; registration?: PaidRegistrationDto } }> {
+  const registration = await registrationByToken(registrationToken);
+  const [owned] = await db()<{ id: string }[]>`
+    select id from registration_payments where order_id = ${result.razorpay_order_id} and registration_id = ${registration.id}`;
+  if (!owned) throw new HttpError(400, 'Payment verification failed: this order does not belong to your registration');
+  const outcome = await confirmCheckout(result);
+  if (outcome === 'pending') {
+    return { status: 202, body: { success: false, message: 'Your payment is being confirmed. We will email your receipt as soon as it is.' } };
+  }
+  await deliverSoon();
+  const [payment] = await db()<PaymentRow[]>`
+    select status, payment_id, amount_paise, program_name from registration_payments where order_id = ${result.razorpay_order_id}`;
+  if (payment?.status !== 'paid' || payment.payment_id !== result.razorpay_payment_id) {
+    throw new HttpError(409, 'This order was already paid by another payment');
+  }
+  return {
+    status: 200,
+    body: {
+      success: true,
+      message: 'Payment successful!',
+      registration: {
+        name: registration.name,
+        email: registration.email,
+        phone: registration.phone,
+        amount: paiseToRupees(Number(payment.amount_paise)),
+        paymentId: payment.payment_id,
+        status: 'paid',
+        programName: payment.program_name,
+      },
+    },
+  };
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
+
+/** The completion handler: marks the fee paid and writes the receipt email, in the caller's transaction. */
+export async function completeRegistrationPayment(gatewayOrderId: string, payment: GatewayPayment, tx: Tx): Promise<boolean> {
+  const [paid] = await tx<{ registration_id: string; amount_paise: string; program_name: string }[]>`
+    update registration_payments set status = 'paid', payment_id = ${payment.id}, paid_at = now()
+    where order_id = ${gatewayOrderId} and status = 'created'
+    returning registration_id, amount_paise, program_name`;
+  if (!paid) {
+    const [exists] = await tx`select 1 from registration_payments where order_id = ${gatewayOrderId}`;
+    return !!exists;
+  }
+  const [registration] = await tx<{ name: string; email: string }[]>`
+    update registrations set status = 'paid', updated_at = now() where id = ${paid.registration_id} returning name, email`;
+  const amount = formatPaise(Number(paid.amount_paise));
+  await enqueueEmail(tx, {
+    to: registration!.email,
+    subject: 'Your Aspira registration payment receipt',
+    text: [
+      `Dear ${registration!.name},`,
+      '',
+      'Thank you for registering with Aspira. We have received your payment.',
+      '',
+      `Programme: ${paid.program_name}`,
+      `Amount paid: ${amount}`,
+      `Payment ID: ${payment.id}`,
+      `Date: ${dateFormat.format(new Date())} IST`,
+      '',
+      'Keep this email as your receipt. A confirmation email with your next steps will reach you within 48 hours.',
+      '',
+      'Aspira',
+    ].join('\n'),
+    tag: 'registration-receipt',
+  });
+  return true;
+}
+
+registerCompletion('registration', completeRegistrationPayment);
