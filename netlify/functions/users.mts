@@ -1,0 +1,46 @@
+import type { Config } from '@netlify/functions';
+import { changePasswordSchema, loginSchema, userSignupSchema } from '../../src/shared/account.ts';
+import { clearSessionCookie, requireUser } from '../lib/auth/session.ts';
+import { clientIp, HttpError, json, readJson, routes } from '../lib/http.ts';
+import { changeLearnerPassword, logInLearner, logOutLearner, profile, signUpLearner } from '../lib/learners.ts';
+import { listPurchases } from '../lib/orders.ts';
+
+export default routes({
+  'POST /api/v1/user/signup': async ({ request, context }) => {
+    const input = await readJson(request, userSignupSchema);
+    const user = await signUpLearner(input, clientIp(request, context));
+    return json({ message: 'Account created. Please log in.', user }, { status: 201 });
+  },
+
+  'POST /api/v1/user/login': async ({ request, context }) => {
+    const input = await readJson(request, loginSchema);
+    const { user, token, cookie } = await logInLearner(input, clientIp(request, context));
+    return json({ message: 'Logged in successfully', user, token }, { headers: { 'set-cookie': cookie } });
+  },
+
+  'GET /api/v1/user/logout': async ({ request }) => {
+    // A page on another site must not be able to log a learner out.
+    if (request.headers.get('sec-fetch-site') === 'cross-site') throw new HttpError(403, 'This request must come from the Aspira website');
+    const session = await requireUser(request).catch((error: unknown) => {
+      if (error instanceof HttpError && error.status === 401) return null;
+      throw error;
+    });
+    if (session) await logOutLearner(session);
+    return json({ message: 'Logged out successfully' }, { headers: { 'set-cookie': clearSessionCookie('user') } });
+  },
+
+  'GET /api/v1/user/me': async ({ request }) => json({ user: profile(await requireUser(request)) }),
+
+  'POST /api/v1/user/password': async ({ request }) => {
+    const session = await requireUser(request);
+    const input = await readJson(request, changePasswordSchema);
+    const { token, cookie } = await changeLearnerPassword(session, input);
+    return json({ message: 'Password changed. You were logged out everywhere else.', token }, { headers: { 'set-cookie': cookie } });
+  },
+
+  'GET /api/v1/user/purchases': async ({ request }) => json({ courseData: await listPurchases(await requireUser(request)) }),
+});
+
+export const config: Config = {
+  path: ['/api/v1/user/signup', '/api/v1/user/login', '/api/v1/user/logout', '/api/v1/user/me', '/api/v1/user/password', '/api/v1/user/purchases'],
+};

@@ -1,0 +1,55 @@
+/**
+ * Learner accounts: signup, login, logout, profile and password change, with the rate limits of
+ * DESIGN.md section 5 item 7. Accounts themselves live in accounts.ts (shared with admins).
+ */
+import type { z } from 'zod';
+import type { changePasswordSchema, loginSchema, userSignupSchema } from '../../src/shared/account.ts';
+import { changePassword, createAccount, login, logout } from './accounts.ts';
+import { issueSession, type Session } from './auth/session.ts';
+import { db } from './db.ts';
+import { rateLimit } from './rate-limit.ts';
+
+const MINUTE = 60;
+
+/** Per address and per email: enough for a person who mistypes, far too few for guessing. */
+export const LIMITS = {
+  loginPerIp: { limit: 30, windowSeconds: 15 * MINUTE },
+  loginPerEmail: { limit: 10, windowSeconds: 15 * MINUTE },
+  signupPerIp: { limit: 10, windowSeconds: 60 * MINUTE },
+  signupPerEmail: { limit: 5, windowSeconds: 60 * MINUTE },
+  passwordPerAccount: { limit: 10, windowSeconds: 15 * MINUTE },
+} as const;
+
+export async function signUpLearner(input: z.output<typeof userSignupSchema>, ip: string) {
+  await rateLimit({ bucket: 'user-signup-ip', key: ip, ...LIMITS.signupPerIp });
+  await rateLimit({ bucket: 'user-signup-email', key: input.email, ...LIMITS.signupPerEmail });
+  const account = await createAccount({ role: 'user', ...input });
+  return { _id: account.id, email: account.email, firstName: account.firstName };
+}
+
+export async function logInLearner(input: z.output<typeof loginSchema>, ip: string) {
+  await rateLimit({ bucket: 'user-login-ip', key: ip, ...LIMITS.loginPerIp });
+  await rateLimit({ bucket: 'user-login-email', key: input.email, ...LIMITS.loginPerEmail });
+  const result = await login('user', input.email, input.password);
+  return {
+    user: { _id: result.account._id, email: result.account.email, firstName: result.account.firstName },
+    token: result.token,
+    cookie: result.cookie,
+  };
+}
+
+export async function logOutLearner(session: Session): Promise<void> {
+  await logout(session.accountId);
+}
+
+export function profile(session: Session) {
+  return { _id: session.accountId, email: session.email, firstName: session.firstName, lastName: session.lastName };
+}
+
+/** Changes the password; every other session ends and this device gets a fresh one. */
+export async function changeLearnerPassword(session: Session, input: z.output<typeof changePasswordSchema>) {
+  await rateLimit({ bucket: 'user-password', key: session.accountId, ...LIMITS.passwordPerAccount });
+  await changePassword(session.accountId, input.currentPassword, input.newPassword);
+  const [row] = await db()<{ token_version: number }[]>`select token_version from accounts where id = ${session.accountId}`;
+  return issueSession({ id: session.accountId, role: 'user', tokenVersion: row!.token_version });
+}
