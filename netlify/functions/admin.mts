@@ -1,0 +1,47 @@
+import type { Config } from '@netlify/functions';
+import { adminSignupSchema, loginSchema } from '../../src/shared/account.ts';
+import { leadsQuerySchema } from '../../src/shared/admin.ts';
+import { loginAdmin, logoutAdmin, signupAdmin } from '../lib/admins.ts';
+import { requireAdmin } from '../lib/auth/session.ts';
+import { clientIp, json, parseWith, readJson, routes } from '../lib/http.ts';
+import { leadsCsv, listLeads } from '../lib/leads-inbox.ts';
+
+export default routes({
+  'POST /api/v1/admin/signup': async ({ request, context }) => {
+    const input = await readJson(request, adminSignupSchema);
+    await signupAdmin(input, clientIp(request, context));
+    return json({ message: 'Admin signed up successfully. Please log in.' }, { status: 201 });
+  },
+
+  'POST /api/v1/admin/login': async ({ request, context }) => {
+    const input = await readJson(request, loginSchema);
+    const { admin, token, cookie } = await loginAdmin(input.email, input.password, clientIp(request, context));
+    return json({ message: 'Logged in successfully', token, admin }, { headers: { 'set-cookie': cookie } });
+  },
+
+  'GET /api/v1/admin/logout': async ({ request }) => {
+    const admin = await requireAdmin(request);
+    const cookie = await logoutAdmin(admin.accountId);
+    return json({ message: 'Logged out successfully' }, { headers: { 'set-cookie': cookie } });
+  },
+
+  'GET /api/v1/admin/leads': async ({ request, url }) => {
+    await requireAdmin(request);
+    const query = parseWith(leadsQuerySchema, Object.fromEntries(url.searchParams));
+    if (query.format === 'csv') {
+      const { filename, body } = await leadsCsv(query);
+      return new Response(body, {
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': `attachment; filename="${filename}"`,
+          'cache-control': 'no-store',
+        },
+      });
+    }
+    return json(await listLeads(query));
+  },
+});
+
+export const config: Config = {
+  path: ['/api/v1/admin/signup', '/api/v1/admin/login', '/api/v1/admin/logout', '/api/v1/admin/leads'],
+};

@@ -1,0 +1,37 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { createAccount, login, logout } from './accounts.ts';
+import { clearSessionCookie } from './auth/session.ts';
+import { env } from './env.ts';
+import { HttpError } from './http.ts';
+import { rateLimit } from './rate-limit.ts';
+
+export const INVITE_REFUSED = 'Admin signup needs a valid invite code';
+
+/** Constant-time comparison of the invite code (both sides hashed first, so lengths match too). */
+export function inviteCodeMatches(given: string, expected: string | undefined): boolean {
+  if (!expected) return false;
+  const a = createHash('sha256').update(given, 'utf8').digest();
+  const b = createHash('sha256').update(expected, 'utf8').digest();
+  return timingSafeEqual(a, b);
+}
+
+export type AdminSignup = { firstName: string; lastName: string; email: string; password: string; inviteCode: string };
+
+/** Admin signup is closed unless ADMIN_INVITE_CODE is set and the caller knows it (DESIGN 5.4). */
+export async function signupAdmin(input: AdminSignup, ip: string): Promise<void> {
+  await rateLimit({ bucket: 'admin-signup', key: ip, limit: 10, windowSeconds: 3600 });
+  if (!inviteCodeMatches(input.inviteCode, env().ADMIN_INVITE_CODE)) throw new HttpError(403, INVITE_REFUSED);
+  await createAccount({ role: 'admin', email: input.email, password: input.password, firstName: input.firstName, lastName: input.lastName });
+}
+
+export async function loginAdmin(email: string, password: string, ip: string) {
+  await rateLimit({ bucket: 'admin-login-ip', key: ip, limit: 30, windowSeconds: 900 });
+  await rateLimit({ bucket: 'admin-login-email', key: email, limit: 10, windowSeconds: 900 });
+  const { account, token, cookie } = await login('admin', email, password);
+  return { admin: { _id: account._id, email: account.email, firstName: account.firstName }, token, cookie };
+}
+
+export async function logoutAdmin(accountId: string): Promise<string> {
+  await logout(accountId);
+  return clearSessionCookie('admin');
+}
