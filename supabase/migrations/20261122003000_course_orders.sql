@@ -1,4 +1,5 @@
--- Course purchases: one row per gateway order a learner opens for a course.
+-- Course purchases: one row per gateway order a learner opens for a course. The payment itself
+-- is in the payments ledger (payment_orders); this row says who bought which course with it.
 -- An order is created at the database price; it becomes 'paid' exactly once, when a verified
 -- payment (checkout handler or webhook, whichever comes first) is recorded against it.
 
@@ -7,7 +8,7 @@ create table course_orders (
   account_id text not null references accounts (id),
   course_id text not null references courses (id),
   email text not null check (length(email) <= 254),          -- the learner's email when the order was made
-  gateway_order_id text not null unique,                       -- Razorpay (or sandbox) order id
+  gateway_order_id text not null unique references payment_orders (id), -- the payments ledger's order
   amount_paise bigint not null check (amount_paise > 0),
   currency text not null default 'INR' check (currency = 'INR'),
   -- created: waiting for payment; paid: the purchase; duplicate: paid although the course was

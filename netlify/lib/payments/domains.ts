@@ -3,3 +3,4 @@
  * (see ./completions.ts). Loaded by completeOrder before it dispatches.
  */
 import '../registrations.ts';
+import '../orders.ts';

@@ -1,0 +1,27 @@
+import type { Config } from '@netlify/functions';
+import { courseIdSchema } from '../../src/shared/course.ts';
+import { coursePaymentSchema } from '../../src/shared/order.ts';
+import { requireUser } from '../lib/auth/session.ts';
+import { json, parseWith, readJson, routes } from '../lib/http.ts';
+import { createCourseOrder, recordCoursePayment } from '../lib/orders.ts';
+
+export default routes({
+  /** Opens the checkout order for a course; the price comes from the database. */
+  'POST /api/v1/course/buy/:courseId': async ({ request, params }) => {
+    const session = await requireUser(request);
+    const courseId = parseWith(courseIdSchema, params.courseId);
+    return json(await createCourseOrder(session, courseId), { status: 201 });
+  },
+
+  /** Records a course payment after verifying it against our order for this learner and course. */
+  'POST /api/v1/order': async ({ request }) => {
+    const session = await requireUser(request);
+    const input = await readJson(request, coursePaymentSchema);
+    const { status, body } = await recordCoursePayment(session, input);
+    return json(body, { status });
+  },
+});
+
+export const config: Config = {
+  path: ['/api/v1/course/buy/:courseId', '/api/v1/order'],
+};
