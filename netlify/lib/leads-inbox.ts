@@ -1,0 +1,98 @@
+/**
+ * The admin inbox: every lead and payment in one list. The SQL view `lead_inbox` (see the admin
+ * migrations) normalises each source table to kind, id, created_at, name, email, phone, summary
+ * and details; a new source is a new branch of the view, with no change here.
+ */
+import { LEAD_KINDS, type LeadDto, type LeadKind, type LeadsQuery } from '../../src/shared/admin.ts';
+import { toCsv } from './csv.ts';
+import { db } from './db.ts';
+
+type LeadRow = {
+  kind: LeadKind;
+  id: string;
+  created_at: Date;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  summary: string | null;
+  details: Record<string, unknown> | string | null;
+};
+
+/** Dates in the filter are calendar days in India (the business's time zone), both ends included. */
+const ZONE = 'Asia/Kolkata';
+const DEFAULT_LIMIT = 200;
+const CSV_LIMIT = 20_000;
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+async function query(filter: LeadsQuery, limit: number): Promise<LeadRow[]> {
+  const sql = db();
+  const conditions = [sql`true`];
+  if (filter.kind) conditions.push(sql`kind = ${filter.kind}`);
+  if (filter.from) conditions.push(sql`created_at >= (${filter.from}::date::timestamp at time zone ${ZONE})`);
+  if (filter.to) conditions.push(sql`created_at < ((${filter.to}::date + 1)::timestamp at time zone ${ZONE})`);
+  if (filter.q) {
+    const pattern = `%${escapeLike(filter.q.toLowerCase())}%`;
+    const digits = filter.q.replace(/\D/g, '');
+    conditions.push(
+      digits.length >= 3
+        ? sql`(lower(name) like ${pattern} or lower(email) like ${pattern} or regexp_replace(coalesce(phone, ''), '\\D', '', 'g') like ${`%${digits}%`})`
+        : sql`(lower(name) like ${pattern} or lower(email) like ${pattern} or coalesce(phone, '') like ${pattern})`,
+    );
+  }
+  const where = conditions.reduce((all, next) => sql`${all} and ${next}`);
+  return sql<LeadRow[]>`
+    select kind, id, created_at, name, email, phone, summary, details
+    from lead_inbox where ${where}
+    order by created_at desc, kind, id
+    limit ${limit}`;
+}
+
+function toDto(row: LeadRow): LeadDto {
+  const details = typeof row.details === 'string' ? (JSON.parse(row.details) as Record<string, unknown>) : (row.details ?? {});
+  return {
+    kind: row.kind,
+    id: String(row.id),
+    createdAt: new Date(row.created_at).toISOString(),
+    name: row.name ?? '',
+    email: row.email ?? '',
+    phone: row.phone ?? '',
+    summary: row.summary ?? '',
+    details,
+  };
+}
+
+/** The kinds the database can hold right now (a source whose table is not there yet is left out). */
+export async function availableKinds(): Promise<LeadKind[]> {
+  const rows = await db()<{ kind: LeadKind }[]>`select kind from lead_inbox_kinds`;
+  const present = new Set(rows.map((r) => r.kind));
+  return LEAD_KINDS.filter((k) => present.has(k));
+}
+
+export async function listLeads(filter: LeadsQuery): Promise<{ leads: LeadDto[]; kinds: LeadKind[]; limit: number }> {
+  const limit = filter.limit ?? DEFAULT_LIMIT;
+  const [rows, kinds] = await Promise.all([query(filter, limit), availableKinds()]);
+  return { leads: rows.map(toDto), kinds, limit };
+}
+
+const HEADER = ['kind', 'id', 'created_at', 'name', 'email', 'phone', 'summary', 'details'];
+
+function detailText(details: Record<string, unknown>): string {
+  return Object.entries(details)
+    .filter(([, v]) => v !== null && v !== undefined && v !== '')
+    .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+    .join('\n');
+}
+
+/** The current filter as a spreadsheet-safe CSV (see csv.ts). */
+export async function leadsCsv(filter: LeadsQuery): Promise<{ filename: string; body: string }> {
+  const rows = (await query(filter, CSV_LIMIT)).map(toDto);
+  const body = toCsv(
+    HEADER,
+    rows.map((r) => [r.kind, r.id, r.createdAt, r.name, r.email, r.phone, r.summary, detailText(r.details)]),
+  );
+  const stamp = new Date().toISOString().slice(0, 10);
+  return { filename: `aspira-leads-${filter.kind ?? 'all'}-${stamp}.csv`, body };
+}
