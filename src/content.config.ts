@@ -254,12 +254,13 @@ const partners = defineCollection({
 
 const features = defineCollection({
   loader: file('src/content/features.yaml'),
-  schema: z.object({ title: text(60), body: text(200), icon: card.shape.icon }),
+  schema: z.object({ order: z.number().int().min(0).max(99).describe('Position in the row'), title: text(60), body: text(200), icon: card.shape.icon }),
 });
 
 const paymentMethods = defineCollection({
   loader: file('src/content/payment-methods.yaml'),
   schema: z.object({
+    order: z.number().int().min(0).max(99).describe('Position in the row'),
     name: text(40).describe('Shown as the icon alt text'),
     icon: z.string().regex(/^\/payments\/[a-z0-9-]+\.svg$/),
     details: text(300).describe('Shown on the Payment Methods page'),
