@@ -14,6 +14,9 @@ const schema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   /** Netlify's deploy context: "production", "deploy-preview", "branch-deploy" or "dev". */
   CONTEXT: optionalString,
+  /** "production" turns on the production checks; defaults from CONTEXT. NODE_ENV is not used for
+   *  this: build tools set it to production on every build. */
+  APP_ENV: z.enum(['production', 'staging', 'development', 'test']).optional(),
   SITE_URL: z.string().url().default('http://localhost:8888'),
   DATABASE_URL: z.string().min(1, 'DATABASE_URL is required'),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(20).default(4),
@@ -56,7 +59,7 @@ export function env(): Env {
     throw new Error(`Invalid configuration: ${fields}`);
   }
   const value = parsed.data;
-  const isProduction = value.CONTEXT === 'production' || value.NODE_ENV === 'production';
+  const isProduction = (value.APP_ENV ?? (value.CONTEXT === 'production' ? 'production' : 'development')) === 'production';
   checkSanity(value, isProduction);
   cached = {
     ...value,

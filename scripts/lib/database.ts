@@ -12,9 +12,9 @@ export const ROOT = resolve(import.meta.dirname, '..', '..');
 export const MIGRATIONS_DIR = join(ROOT, 'supabase', 'migrations');
 export const SEED_FILE = join(ROOT, 'supabase', 'seed.sql');
 export const DATA_DIR = join(ROOT, '.data');
-export const PGLITE_DIR = join(DATA_DIR, 'pglite');
+export const PGLITE_DIR = process.env.PGLITE_DATA_DIR ? resolve(process.env.PGLITE_DATA_DIR) : join(DATA_DIR, 'pglite');
 /** Written while an embedded server runs, so other commands connect to it instead of opening the files twice. */
-const RUNNING_FILE = join(DATA_DIR, 'embedded-db.json');
+const RUNNING_FILE = `${PGLITE_DIR}.running.json`;
 export const DEFAULT_DB_PORT = Number(process.env.LOCAL_DB_PORT ?? 54329);
 
 export type Database = { url: string; embedded: boolean; stop: () => Promise<void> };

@@ -1,6 +1,8 @@
 /**
- * The local production server: Netlify's own emulator (functions, redirects, headers, static
- * files from dist/) behind a small Node http server. Used by `npm start`, the e2e tests and the bench.
+ * The local production server, used by `npm start`, the e2e tests and the bench: our functions
+ * run in-process, routed by their config.path as Netlify routes them (see functions.ts for why),
+ * and Netlify's own emulator serves everything else: redirects and rewrites, header rules and
+ * the static files of dist/.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
@@ -8,6 +10,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { NetlifyDev } from '@netlify/dev';
 import { ROOT } from './database.ts';
+import { findFunction, loadFunctions, type RoutedFunction } from './functions.ts';
 
 export type SiteServer = { url: string; server: Server; stop: () => Promise<void> };
 
@@ -23,7 +26,7 @@ export async function startSiteServer({ port, host = '127.0.0.1', quiet = false 
     geolocation: { enabled: false },
     images: { enabled: false },
     aiGateway: { enabled: false },
-    functions: { enabled: true },
+    functions: { enabled: false },
     headers: { enabled: true },
     redirects: { enabled: true },
     staticFiles: { enabled: true },
@@ -31,11 +34,12 @@ export async function startSiteServer({ port, host = '127.0.0.1', quiet = false 
     ...(quiet ? { logger: silentLogger as never } : {}),
   });
   await netlify.start();
+  const functions = await loadFunctions();
   const notFoundPage = await readFile(join(ROOT, 'dist', '404.html')).catch(() => Buffer.from('<h1>Page not found</h1>'));
 
   let selfAddress = '';
   const server = createServer((req, res) => {
-    handle(netlify, req, res, notFoundPage, selfAddress).catch((error) => {
+    handle(netlify, functions, req, res, notFoundPage, selfAddress).catch((error) => {
       console.error('local server error', error);
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
       res.end('Internal error');
@@ -57,15 +61,38 @@ export async function startSiteServer({ port, host = '127.0.0.1', quiet = false 
   };
 }
 
-async function handle(netlify: NetlifyDev, req: IncomingMessage, res: ServerResponse, notFoundPage: Buffer, selfAddress: string): Promise<void> {
+function toRequest(req: IncomingMessage, base: string): Request {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
+    else if (value !== undefined) headers.set(key, value);
+  }
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  return new Request(new URL(req.url ?? '/', base), {
+    method: req.method ?? 'GET',
+    headers,
+    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream, duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+async function handle(netlify: NetlifyDev, functions: RoutedFunction[], req: IncomingMessage, res: ServerResponse, notFoundPage: Buffer, selfAddress: string): Promise<void> {
   // Like Netlify's edge: the client address comes from the socket, never from a header it sent.
-  req.headers['x-nf-client-connection-ip'] = req.socket.remoteAddress ?? '127.0.0.1';
+  const ip = req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1';
+  req.headers['x-nf-client-connection-ip'] = ip;
   const collected: [string, string][] = [];
-  const result = await netlify.handleAndIntrospectNodeRequest(req, {
-    serverAddress: selfAddress,
-    headersCollector: (key: string, value: string) => collected.push([key, value]),
-  });
-  const response = result?.response ?? new Response(new Uint8Array(notFoundPage), { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
+  const pathname = new URL(req.url ?? '/', selfAddress).pathname;
+  const fn = findFunction(functions, pathname);
+  let response: Response;
+  if (fn) {
+    const host = req.headers.host ?? new URL(selfAddress).host;
+    response = await fn.handler(toRequest(req, `http://${host}`), { ip, requestId: crypto.randomUUID() });
+  } else {
+    const result = await netlify.handleAndIntrospectNodeRequest(req, {
+      serverAddress: selfAddress,
+      headersCollector: (key: string, value: string) => collected.push([key, value]),
+    });
+    response = result?.response ?? new Response(new Uint8Array(notFoundPage), { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
+  }
   const headers = new Headers(response.headers);
   for (const [key, value] of collected) if (!headers.has(key)) headers.set(key, value);
   const outgoing: Record<string, string | string[]> = {};

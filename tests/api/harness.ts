@@ -3,32 +3,16 @@
  * database on TEST_DATABASE_URL's server), and `call()` which routes a real Request to the real
  * function module the way Netlify does (by each function's config.path).
  */
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import postgres from 'postgres';
-import { connect, migrate, ROOT, seed, startEmbedded, type Database } from '../../scripts/lib/database.ts';
+import { connect, migrate, seed, startEmbedded, type Database } from '../../scripts/lib/database.ts';
+import { findFunction, loadFunctions, type RoutedFunction } from '../../scripts/lib/functions.ts';
 import { closeDb } from '../../netlify/lib/db.ts';
 import { resetEnvForTests } from '../../netlify/lib/env.ts';
 
 export const BASE_URL = 'http://localhost:8888';
 
-type FunctionModule = { default: (request: Request, context: object) => Promise<Response> | Response; config?: { path?: string | string[] } };
-let functions: { patterns: URLPattern[]; module: FunctionModule }[] | undefined;
-
-async function loadFunctions() {
-  if (functions) return functions;
-  const dir = join(ROOT, 'netlify', 'functions');
-  const files = readdirSync(dir).filter((f) => /\.(mts|ts|mjs|js)$/.test(f));
-  functions = [];
-  for (const file of files) {
-    const module = (await import(join(dir, file))) as FunctionModule;
-    const paths = module.config?.path;
-    if (!paths) continue;
-    functions.push({ module, patterns: (Array.isArray(paths) ? paths : [paths]).map((p) => new URLPattern({ pathname: p })) });
-  }
-  return functions;
-}
+let functions: RoutedFunction[] | undefined;
 
 async function createServerDatabase(serverUrl: string): Promise<Database> {
   const name = `aspira_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
@@ -90,9 +74,11 @@ export async function call(method: string, path: string, options: CallOptions = 
   headers['x-nf-client-connection-ip'] = ip;
   const request = new Request(`${BASE_URL}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
   const pathname = new URL(request.url).pathname;
-  const target = (await loadFunctions()).find((f) => f.patterns.some((p) => p.test({ pathname })));
+  // Vite's importer, so the functions share this file's module instances (db pool, env).
+  functions ??= await loadFunctions((file) => import(/* @vite-ignore */ file));
+  const target = findFunction(functions, pathname);
   if (!target) return { status: 404, body: undefined, headers: new Headers(), text: '' };
-  const response = await target.module.default(request, { ip, requestId: 'test' });
+  const response = await target.handler(request, { ip, requestId: 'test' });
   const text = await response.text();
   let parsed: unknown;
   try {
