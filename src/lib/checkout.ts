@@ -1,0 +1,188 @@
+/**
+ * The ONE browser checkout. Live/test mode: loads Razorpay Checkout and opens it for our order.
+ * Sandbox mode (no Razorpay keys on the server): opens our own accessible checkout dialog whose
+ * "Pay" and "Fail" buttons call POST /api/v1/payment/sandbox/pay, which answers exactly what
+ * Razorpay Checkout would hand back.
+ *
+ * The promise settles with the signed result (send it to the server to be verified and recorded;
+ * nothing is paid on the browser's word) or with why there is none.
+ *
+ *   const outcome = await openCheckout({ ...answer.checkout, name: 'Course Purchase', description: course.title,
+ *                                        prefill: { name, email }, onFailedAttempt: () => toast.error('Payment failed') });
+ */
+import type { CheckoutOrder, CheckoutResult } from '../shared/checkout.ts';
+import { formatPaise } from '../shared/money.ts';
+import { api, ApiError } from './api.ts';
+import './checkout.css';
+
+export type CheckoutRequest = CheckoutOrder & {
+  /** Shown at the top of the checkout, e.g. "Aspira Registration" or "Course Purchase". */
+  name: string;
+  description: string;
+  prefill?: { name?: string; email?: string; contact?: string };
+  /**
+   * Called for each failed attempt. Razorpay keeps its window open so the visitor can retry;
+   * the promise settles only on success or when the window is closed.
+   */
+  onFailedAttempt?: (message: string) => void;
+};
+
+export type CheckoutOutcome =
+  | { ok: true; result: CheckoutResult }
+  | { ok: false; reason: 'failed' | 'dismissed' | 'unavailable'; message: string };
+
+export const CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
+const FAILED = 'Payment failed';
+
+export function openCheckout(request: CheckoutRequest): Promise<CheckoutOutcome> {
+  return request.mode === 'sandbox' ? sandboxCheckout(request) : razorpayCheckout(request);
+}
+
+// ---- Razorpay Checkout (test and live mode) ----
+
+type RazorpayInstance = { open(): void; on(event: 'payment.failed', handler: (response: { error?: { description?: string } }) => void): void };
+type RazorpayConstructor = new (options: Record<string, unknown>) => RazorpayInstance;
+
+let scriptLoading: Promise<RazorpayConstructor> | undefined;
+
+function loadRazorpay(): Promise<RazorpayConstructor> {
+  const existing = (window as unknown as { Razorpay?: RazorpayConstructor }).Razorpay;
+  if (existing) return Promise.resolve(existing);
+  scriptLoading ??= new Promise<RazorpayConstructor>((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = CHECKOUT_SCRIPT;
+    script.async = true;
+    script.onload = () => {
+      const loaded = (window as unknown as { Razorpay?: RazorpayConstructor }).Razorpay;
+      if (loaded) resolve(loaded);
+      else reject(new Error('Razorpay Checkout did not load'));
+    };
+    script.onerror = () => reject(new Error('Razorpay Checkout did not load'));
+    document.head.append(script);
+  }).catch((error: unknown) => {
+    scriptLoading = undefined; // let a later click try again
+    throw error;
+  });
+  return scriptLoading;
+}
+
+async function razorpayCheckout(request: CheckoutRequest): Promise<CheckoutOutcome> {
+  let Razorpay: RazorpayConstructor;
+  try {
+    Razorpay = await loadRazorpay();
+  } catch {
+    return { ok: false, reason: 'unavailable', message: 'The payment window could not load. Check your connection and try again.' };
+  }
+  return new Promise<CheckoutOutcome>((resolve) => {
+    let failedOnce = false;
+    const checkout = new Razorpay({
+      key: request.key,
+      amount: request.amount,
+      currency: request.currency,
+      order_id: request.orderId,
+      name: request.name,
+      description: request.description,
+      prefill: request.prefill ?? {},
+      theme: { color: '#1f3fb8' },
+      handler: (response: CheckoutResult) =>
+        resolve({
+          ok: true,
+          result: {
+            razorpay_order_id: response.razorpay_order_id,
+            razorpay_payment_id: response.razorpay_payment_id,
+            razorpay_signature: response.razorpay_signature,
+          },
+        }),
+      modal: {
+        ondismiss: () => resolve(failedOnce ? { ok: false, reason: 'failed', message: FAILED } : { ok: false, reason: 'dismissed', message: 'Payment cancelled' }),
+      },
+    });
+    checkout.on('payment.failed', () => {
+      failedOnce = true;
+      request.onFailedAttempt?.(FAILED);
+    });
+    checkout.open();
+  });
+}
+
+// ---- Sandbox checkout (local, no real money) ----
+
+type SandboxAnswer = ({ success: true } & CheckoutResult) | { success: false; error: { description: string } };
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...children);
+  return node;
+}
+
+function sandboxCheckout(request: CheckoutRequest): Promise<CheckoutOutcome> {
+  return new Promise<CheckoutOutcome>((resolve) => {
+    const returnTo = document.activeElement as HTMLElement | null;
+    const titleId = `checkout-title-${request.orderId}`;
+    const descId = `checkout-desc-${request.orderId}`;
+    const status = element('p', { className: 'checkout-status' });
+    status.setAttribute('role', 'status');
+    const pay = element('button', { type: 'button', className: 'btn btn-primary', textContent: 'Pay' });
+    const fail = element('button', { type: 'button', className: 'btn btn-secondary', textContent: 'Fail' });
+    const close = element('button', { type: 'button', className: 'dialog-close checkout-close', textContent: '×' });
+    close.setAttribute('aria-label', 'Close');
+    const dialog = element(
+      'dialog',
+      { className: 'dialog checkout-dialog' },
+      element(
+        'div',
+        { className: 'checkout-body' },
+        element('div', { className: 'checkout-head' }, element('h2', { id: titleId, textContent: request.name }), close),
+        element('p', { id: descId, className: 'checkout-desc', textContent: request.description }),
+        element('p', { className: 'checkout-amount' }, element('span', { className: 'checkout-amount-label', textContent: 'Amount' }), element('strong', { textContent: formatPaise(request.amount) })),
+        element('p', { className: 'checkout-note', textContent: 'Test checkout: no real money moves. Choose Pay or Fail.' }),
+        status,
+        element('div', { className: 'checkout-actions' }, pay, fail),
+      ),
+    );
+    dialog.setAttribute('aria-labelledby', titleId);
+    dialog.setAttribute('aria-describedby', descId);
+    dialog.dataset['orderId'] = request.orderId;
+
+    let settled = false;
+    const finish = (outcome: CheckoutOutcome) => {
+      if (settled) return;
+      settled = true;
+      dialog.close();
+      dialog.remove();
+      returnTo?.focus?.();
+      resolve(outcome);
+    };
+    const busy = (on: boolean) => {
+      pay.disabled = on;
+      fail.disabled = on;
+      dialog.setAttribute('aria-busy', String(on));
+    };
+    const attempt = async (outcome: 'success' | 'failure') => {
+      busy(true);
+      status.textContent = 'Processing...';
+      try {
+        const answer = await api<SandboxAnswer>('/payment/sandbox/pay', { body: { orderId: request.orderId, outcome } });
+        if (answer.success) {
+          finish({ ok: true, result: { razorpay_order_id: answer.razorpay_order_id, razorpay_payment_id: answer.razorpay_payment_id, razorpay_signature: answer.razorpay_signature } });
+        } else {
+          request.onFailedAttempt?.(FAILED);
+          finish({ ok: false, reason: 'failed', message: FAILED });
+        }
+      } catch (error) {
+        busy(false);
+        status.textContent = error instanceof ApiError && !error.noResponse ? error.message : 'The payment could not be processed. Try again.';
+      }
+    };
+    pay.addEventListener('click', () => void attempt('success'));
+    fail.addEventListener('click', () => void attempt('failure'));
+    close.addEventListener('click', () => finish({ ok: false, reason: 'dismissed', message: 'Payment cancelled' }));
+    dialog.addEventListener('cancel', (event) => {
+      event.preventDefault();
+      if (!pay.disabled) finish({ ok: false, reason: 'dismissed', message: 'Payment cancelled' });
+    });
+    document.body.append(dialog);
+    dialog.showModal();
+    pay.focus();
+  });
+}
