@@ -1,0 +1,102 @@
+import { useEffect, useMemo, useState } from 'react';
+import { api } from '../../lib/api.ts';
+import { DESCRIPTION_CUT, truncate, type CourseDto } from '../../shared/course.ts';
+import { formatRupees } from '../../shared/money.ts';
+import { LABELS } from './labels.ts';
+
+type Props = { initial?: CourseDto[] | null };
+
+/** Case-insensitive match over title and description. */
+export function matches(course: Pick<CourseDto, 'title' | 'description'>, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  return !q || course.title.toLowerCase().includes(q) || course.description.toLowerCase().includes(q);
+}
+
+/**
+ * /courses: the catalogue with a search box that filters as you type. The build may hand over
+ * the list it saw (shown at once, also without JavaScript); the island then loads the current one.
+ */
+export default function CourseList({ initial = null }: Props) {
+  const [courses, setCourses] = useState<CourseDto[] | null>(initial);
+  const [failed, setFailed] = useState(false);
+  const [query, setQuery] = useState('');
+
+  useEffect(() => {
+    const controller = new AbortController();
+    api<{ courses: CourseDto[] }>('/course/courses', { signal: controller.signal })
+      .then((answer) => setCourses(answer.courses))
+      .catch((error: unknown) => {
+        if ((error as Error).name === 'AbortError') return;
+        // Spec section 8: a failed catalogue fetch is only logged; a list we already have stays.
+        console.warn('course list could not be loaded', error);
+        setFailed(true);
+      });
+    return () => controller.abort();
+  }, []);
+
+  const shown = useMemo(() => (courses ?? []).filter((c) => matches(c, query)), [courses, query]);
+
+  return (
+    <div className="shop-courses">
+      <div className="shop-search" role="search">
+        <label htmlFor="course-search" className="sr-only">
+          Search courses
+        </label>
+        <input
+          id="course-search"
+          className="input"
+          type="search"
+          placeholder="Search courses"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          autoComplete="off"
+          enterKeyHint="search"
+        />
+      </div>
+      {courses === null ? (
+        <p className="shop-state" role="status">
+          {failed ? LABELS.noCourses : LABELS.loading}
+        </p>
+      ) : courses.length === 0 ? (
+        <p className="shop-state">{LABELS.noCourses}</p>
+      ) : shown.length === 0 ? (
+        <p className="shop-state" role="status">
+          {LABELS.noMatch(query.trim())}
+        </p>
+      ) : (
+        <>
+          <p className="sr-only" role="status">
+            {query.trim() ? `${shown.length} of ${courses.length} courses shown` : ''}
+          </p>
+          <ul className="shop-grid" aria-label="Courses">
+            {shown.map((course, index) => (
+              <li key={course._id} className="card shop-card">
+                {course.image.url ? (
+                  <img src={course.image.url} alt="" width={800} height={450} loading={index < 2 ? 'eager' : 'lazy'} decoding="async" />
+                ) : (
+                  <div className="shop-card-noimage" aria-hidden="true" />
+                )}
+                <div className="shop-card-body">
+                  <h2 className="shop-card-title">
+                    <a href={`/course/${course._id}`}>{course.title}</a>
+                  </h2>
+                  <p className="shop-card-desc">{truncate(course.description, DESCRIPTION_CUT.list)}</p>
+                  <p className="shop-price">
+                    <strong className="price">{formatRupees(course.price)}</strong>{' '}
+                    <s className="muted" aria-label={`List price ${formatRupees(LABELS.listPriceRupees)}`}>
+                      {formatRupees(LABELS.listPriceRupees)}
+                    </s>{' '}
+                    <span className="badge">{LABELS.discount}</span>
+                  </p>
+                  <a className="btn btn-primary btn-block" href={`/buy/${course._id}`} aria-label={`${LABELS.buyNow}: ${course.title}`}>
+                    {LABELS.buyNow}
+                  </a>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'react';
+import { api } from '../../lib/api.ts';
+import { safeNext, session } from '../../lib/session.ts';
+import { loginSchema, type DisplayUser } from '../../shared/account.ts';
+import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
+import { toast, Toasts } from '../ui/Toasts.tsx';
+import { useForm } from '../ui/useForm.ts';
+import { takeFlash } from './flash.ts';
+import { LABELS } from './labels.ts';
+import { PasswordInput } from './PasswordInput.tsx';
+
+type LoginAnswer = { message: string; user: DisplayUser; token: string };
+
+/** /login: email + password; afterwards back to where the visitor was going (?next=), else /courses. */
+export default function LoginForm() {
+  const form = useForm(loginSchema, { email: '', password: '' });
+  const [signupHref, setSignupHref] = useState('/signup');
+
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    const email = params.get('email');
+    if (email) form.setField('email', email);
+    const next = params.get('next');
+    if (next) setSignupHref(`/signup?next=${encodeURIComponent(next)}`);
+    const flash = takeFlash();
+    if (flash) toast[flash.kind === 'blank' ? 'success' : flash.kind](flash.message);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const submit = form.handleSubmit(async (data) => {
+    const answer = await api<LoginAnswer>('/user/login', { body: data });
+    session.setUser(answer.user);
+    location.assign(safeNext(new URLSearchParams(location.search).get('next')));
+  }, LABELS.loginFailed);
+
+  return (
+    <>
+      <Toasts />
+      <form className="auth-form" onSubmit={submit} noValidate>
+        <FormError message={form.generalError} />
+        <Field label="Email" error={form.errors['email']} required>
+          <input {...form.bind('email')} type="email" autoComplete="email" inputMode="email" />
+        </Field>
+        <Field label="Password" error={form.errors['password']} required>
+          <PasswordInput {...form.bind('password')} autoComplete="current-password" />
+        </Field>
+        <SubmitButton submitting={form.submitting} busyLabel="Logging in..." className="btn btn-primary btn-block">
+          Log in
+        </SubmitButton>
+        <p className="auth-switch">
+          New to Aspira? <a href={signupHref}>Create an account</a>
+        </p>
+      </form>
+    </>
+  );
+}

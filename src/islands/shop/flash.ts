@@ -1,0 +1,22 @@
+/** A one-shot message carried across a navigation (e.g. "Payment Successful" shown on /purchases). */
+export type Flash = { kind: 'success' | 'error' | 'blank'; message: string };
+const KEY = 'aspira.flash';
+
+export function setFlash(flash: Flash): void {
+  try {
+    sessionStorage.setItem(KEY, JSON.stringify(flash));
+  } catch {
+    // Storage blocked: the message is lost, the navigation still happens.
+  }
+}
+
+export function takeFlash(): Flash | null {
+  try {
+    const raw = sessionStorage.getItem(KEY);
+    if (!raw) return null;
+    sessionStorage.removeItem(KEY);
+    return JSON.parse(raw) as Flash;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,34 @@
+import { ApiError } from '../../lib/api.ts';
+import { session } from '../../lib/session.ts';
+import type { DisplayUser } from '../../shared/account.ts';
+
+/** Sends the visitor to /login, to come back here afterwards. */
+export function goToLogin(): void {
+  const here = `${location.pathname}${location.search}`;
+  location.replace(`/login?next=${encodeURIComponent(here)}`);
+}
+
+/** The logged-in learner's display record, or null after starting the redirect to /login (spec section 6). */
+export function requireLogin(): DisplayUser | null {
+  const user = session.user();
+  if (!user) goToLogin();
+  return user;
+}
+
+/** A 401 from the API: the session ended (logout elsewhere, password change, expiry). */
+export function handleExpired(error: unknown): boolean {
+  if (error instanceof ApiError && error.status === 401) {
+    session.clearUser();
+    goToLogin();
+    return true;
+  }
+  return false;
+}
+
+/** The id at the end of /course/{id} or /buy/{id} (the shell page serves every id). */
+export function idFromPath(): string {
+  const parts = location.pathname.replace(/\/+$/, '').split('/');
+  return decodeURIComponent(parts[parts.length - 1] ?? '');
+}
+
+export const COURSE_ID = /^[0-9a-fA-F]{24}$/;

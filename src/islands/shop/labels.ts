@@ -1,0 +1,25 @@
+/**
+ * The shop's words, as the spec gives them (sections 2, 4, 8, 9). One place, so the islands,
+ * the tests and a later copy edit agree.
+ */
+export const LABELS = {
+  loading: 'Loading...',
+  noCourses: 'No course posted yet by admin',
+  noMatch: (query: string) => `No courses match “${query}”.`,
+  buyNow: 'Buy Now',
+  enrollNow: 'Enroll Now',
+  listPriceRupees: 5999,
+  discount: '20% off',
+  noPurchases: 'You have no purchases yet.',
+  purchasesFailed: 'Failed to fetch purchase data',
+  alreadyPurchased: 'Already purchased',
+  paymentSuccessful: 'Payment Successful',
+  paymentFailed: 'Payment failed',
+  buyError: 'Error',
+  goToPurchases: 'Go to Purchases',
+  checkoutName: 'Course Purchase',
+  logoutFailed: 'Error in logging out',
+  courseNotFound: 'Course not found',
+  signupFailed: 'Signup failed. Please try again.',
+  loginFailed: 'Login failed. Please try again.',
+} as const;
