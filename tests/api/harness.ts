@@ -92,5 +92,5 @@ export async function call(method: string, path: string, options: CallOptions = 
 /** Counts rows of a table (for "nothing was written" assertions). */
 export async function count(db: TestDatabase, table: string): Promise<number> {
   const [row] = await db.sql.unsafe(`select count(*)::int as n from ${table}`);
-  return (row as { n: number }).n;
+  return (row as unknown as { n: number }).n;
 }

@@ -68,7 +68,7 @@ export default async function setup(project: TestProject) {
   const database = await startEmbedded();
   await migrate(database.url);
   await seed(database.url);
-  const env = { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', ADMIN_INVITE_CODE: 'e2e-invite-code' };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', ADMIN_INVITE_CODE: 'e2e-invite-code' };
 
   let server: ChildProcess | undefined;
   let url = '';

@@ -29,7 +29,6 @@ export function useForm<S extends z.ZodType>(schema: S, initial: z.input<S> & Va
     setValues(initial);
     setErrors({});
     setGeneralError(null);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   /** Props for a text-like input bound to a field. */
