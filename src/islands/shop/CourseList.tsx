@@ -3,6 +3,7 @@ import { api } from '../../lib/api.ts';
 import { DESCRIPTION_CUT, truncate, type CourseDto } from '../../shared/course.ts';
 import { formatRupees } from '../../shared/money.ts';
 import { LABELS } from './labels.ts';
+import { useHydrated } from './useHydrated.ts';
 
 type Props = { initial?: CourseDto[] | null };
 
@@ -20,6 +21,7 @@ export default function CourseList({ initial = null }: Props) {
   const [courses, setCourses] = useState<CourseDto[] | null>(initial);
   const [failed, setFailed] = useState(false);
   const [query, setQuery] = useState('');
+  const hydrated = useHydrated();
 
   useEffect(() => {
     const controller = new AbortController();
@@ -51,6 +53,7 @@ export default function CourseList({ initial = null }: Props) {
           onChange={(e) => setQuery(e.target.value)}
           autoComplete="off"
           enterKeyHint="search"
+          disabled={!hydrated}
         />
       </div>
       {courses === null ? (

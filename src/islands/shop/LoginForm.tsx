@@ -8,11 +8,13 @@ import { useForm } from '../ui/useForm.ts';
 import { takeFlash } from './flash.ts';
 import { LABELS } from './labels.ts';
 import { PasswordInput } from './PasswordInput.tsx';
+import { useHydrated } from './useHydrated.ts';
 
 type LoginAnswer = { message: string; user: DisplayUser; token: string };
 
 /** /login: email + password; afterwards back to where the visitor was going (?next=), else /courses. */
 export default function LoginForm() {
+  const hydrated = useHydrated();
   const form = useForm(loginSchema, { email: '', password: '' });
   const [signupHref, setSignupHref] = useState('/signup');
 
@@ -44,7 +46,7 @@ export default function LoginForm() {
         <Field label="Password" error={form.errors['password']} required>
           <PasswordInput {...form.bind('password')} autoComplete="current-password" />
         </Field>
-        <SubmitButton submitting={form.submitting} busyLabel="Logging in..." className="btn btn-primary btn-block">
+        <SubmitButton disabled={!hydrated} submitting={form.submitting} busyLabel="Logging in..." className="btn btn-primary btn-block">
           Log in
         </SubmitButton>
         <p className="auth-switch">

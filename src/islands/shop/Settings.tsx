@@ -8,11 +8,13 @@ import { handleExpired, requireLogin } from './guard.ts';
 import { LABELS } from './labels.ts';
 import { logOut } from './logout.ts';
 import { PasswordInput } from './PasswordInput.tsx';
+import { useHydrated } from './useHydrated.ts';
 
 type Profile = { _id: string; email: string; firstName: string; lastName: string };
 
 /** /settings: who is logged in, change password, log out. */
 export default function Settings() {
+  const hydrated = useHydrated();
   const [profile, setProfile] = useState<Profile | null>(null);
   const [loggingOut, setLoggingOut] = useState(false);
   const form = useForm(changePasswordSchema, { currentPassword: '', newPassword: '' });
@@ -76,7 +78,7 @@ export default function Settings() {
           <Field label="New password" error={form.errors['newPassword']} hint="At least 8 characters, with letters and numbers. You will stay logged in here and be logged out everywhere else." required>
             <PasswordInput {...form.bind('newPassword')} autoComplete="new-password" maxLength={128} />
           </Field>
-          <SubmitButton submitting={form.submitting} busyLabel="Saving...">
+          <SubmitButton disabled={!hydrated} submitting={form.submitting} busyLabel="Saving...">
             Change password
           </SubmitButton>
         </form>

@@ -7,9 +7,11 @@ import { useForm } from '../ui/useForm.ts';
 import { setFlash } from './flash.ts';
 import { LABELS } from './labels.ts';
 import { PasswordInput } from './PasswordInput.tsx';
+import { useHydrated } from './useHydrated.ts';
 
 /** /signup: a learner account; then /login with the email filled in and the same ?next=. */
 export default function SignupForm() {
+  const hydrated = useHydrated();
   const form = useForm(userSignupSchema, { firstName: '', lastName: '', email: '', password: '' });
   const [loginHref, setLoginHref] = useState('/login');
   useEffect(() => {
@@ -45,7 +47,7 @@ export default function SignupForm() {
         <Field label="Password" error={form.errors['password']} hint="At least 8 characters, with letters and numbers." required>
           <PasswordInput {...form.bind('password')} autoComplete="new-password" maxLength={128} />
         </Field>
-        <SubmitButton submitting={form.submitting} busyLabel="Creating account..." className="btn btn-primary btn-block">
+        <SubmitButton disabled={!hydrated} submitting={form.submitting} busyLabel="Creating account..." className="btn btn-primary btn-block">
           Create account
         </SubmitButton>
         <p className="auth-switch">
