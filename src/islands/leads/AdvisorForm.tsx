@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { api } from '../../lib/api.ts';
+import { advisorSchema, HONEYPOT, LEAD_MESSAGES, PROGRAMMES } from '../../shared/leads.ts';
+import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
+import { useForm } from '../ui/useForm.ts';
+import { Honeypot, IndianPhoneInput, useReady, withTracking } from './parts.tsx';
+
+type Props = { source?: 'advisor' | 'popup' };
+
+/**
+ * The advisor callback form: in the Contact Us dialog on every page, and as the /popup page.
+ * Success replaces the form with "We will connect you shortly!"; errors are shown, never swallowed.
+ */
+export default function AdvisorForm({ source = 'advisor' }: Props) {
+  const ready = useReady();
+  const [done, setDone] = useState<string | null>(null);
+  const form = useForm(advisorSchema, { source, Name: '', Number: '', email: '', programme: '', [HONEYPOT]: '' });
+  const { bind, errors } = form;
+
+  const submit = form.handleSubmit(async (data) => {
+    const answer = await api<{ message: string }>('/user/contactus', { body: withTracking(data) });
+    setDone(answer.message || LEAD_MESSAGES.advisor);
+    form.reset();
+  }, 'Something went wrong. Please try again.');
+
+  if (done) {
+    return (
+      <div className="lead-done" role="status" data-ready={ready || undefined}>
+        <p>
+          <strong>{done}</strong>
+        </p>
+        <button type="button" className="btn btn-secondary btn-sm" onClick={() => setDone(null)}>
+          Send another request
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <form className="lead-form" noValidate onSubmit={submit} data-ready={ready || undefined} aria-label="Request a call from an advisor">
+      <FormError message={form.generalError} />
+      <Field label="Name" error={errors.Name} required>
+        <input {...bind('Name')} type="text" autoComplete="name" maxLength={100} />
+      </Field>
+      <Field label="Number" error={errors.Number} required>
+        <IndianPhoneInput {...bind('Number')} maxLength={30} placeholder="10-digit mobile number" />
+      </Field>
+      <Field label="Email" error={errors.email} required>
+        <input {...bind('email')} type="email" autoComplete="email" maxLength={254} />
+      </Field>
+      <Field label="Program" error={errors.programme}>
+        <select {...bind('programme')}>
+          <option value="">Select Program</option>
+          {PROGRAMMES.map((p) => (
+            <option key={p} value={p}>
+              {p}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Honeypot value={String(form.values[HONEYPOT] ?? '')} onChange={(v) => form.setField(HONEYPOT, v)} />
+      <SubmitButton submitting={form.submitting} className="btn btn-primary btn-block">
+        Request a call
+      </SubmitButton>
+    </form>
+  );
+}

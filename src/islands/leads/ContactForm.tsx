@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { api, errorText } from '../../lib/api.ts';
+import { contactSchema, HONEYPOT } from '../../shared/leads.ts';
+import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
+import { Toasts, toast } from '../ui/Toasts.tsx';
+import { useForm } from '../ui/useForm.ts';
+import { Honeypot, useReady, withTracking } from './parts.tsx';
+
+/** /contactus: Name (optional), Number, Email, Comments. Success: a toast and a thank-you state. */
+export default function ContactForm() {
+  const ready = useReady();
+  const [thanks, setThanks] = useState<string | null>(null);
+  const form = useForm(contactSchema, { source: 'contact', Name: '', Number: '', email: '', comments: '', [HONEYPOT]: '' });
+  const { bind, errors } = form;
+
+  const submit = form.handleSubmit(async (data) => {
+    try {
+      const answer = await api<{ message: string }>('/user/contactus', { body: withTracking(data) });
+      toast.success(answer.message);
+      setThanks(answer.message);
+      form.reset();
+    } catch (error) {
+      toast.error(errorText(error, 'Submission failed'));
+      throw error;
+    }
+  }, 'Submission failed');
+
+  return (
+    <>
+      <Toasts />
+      {thanks ? (
+        <div className="lead-done" role="status" tabIndex={-1} ref={(el) => el?.focus()} data-ready={ready || undefined}>
+          <h2>Thank you!</h2>
+          <p>{thanks}</p>
+          <p>
+            <button type="button" className="btn btn-secondary btn-sm" onClick={() => setThanks(null)}>
+              Send another message
+            </button>{' '}
+            <a className="btn btn-ghost btn-sm" href="/">
+              Back to home
+            </a>
+          </p>
+        </div>
+      ) : (
+        <form className="lead-form" noValidate onSubmit={submit} data-ready={ready || undefined} aria-label="Contact us">
+          <FormError message={form.generalError} />
+          <Field label="Name" error={errors.Name}>
+            <input {...bind('Name')} type="text" autoComplete="name" maxLength={100} />
+          </Field>
+          <Field label="Number" error={errors.Number} required hint="A 10-digit mobile number, or + and the country code">
+            <input {...bind('Number')} type="tel" inputMode="tel" autoComplete="tel" maxLength={30} />
+          </Field>
+          <Field label="Email" error={errors.email} required>
+            <input {...bind('email')} type="text" inputMode="email" autoComplete="email" maxLength={254} />
+          </Field>
+          <Field label="Comments" error={errors.comments} required>
+            <textarea {...bind('comments')} rows={5} maxLength={2000} />
+          </Field>
+          <Honeypot value={String(form.values[HONEYPOT] ?? '')} onChange={(v) => form.setField(HONEYPOT, v)} />
+          <SubmitButton submitting={form.submitting}>Submit</SubmitButton>
+        </form>
+      )}
+    </>
+  );
+}

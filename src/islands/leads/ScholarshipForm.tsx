@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { api } from '../../lib/api.ts';
+import { HONEYPOT, scholarshipSchema } from '../../shared/leads.ts';
+import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
+import { Toasts, toast } from '../ui/Toasts.tsx';
+import { useForm } from '../ui/useForm.ts';
+import { Honeypot, useReady, withTracking } from './parts.tsx';
+
+const EMPTY = { name: '', email: '', phone: '', institute: '', message: '', [HONEYPOT]: '' };
+
+/**
+ * /scholarship: name, email, phone, institute, message, all required. Success sets the submitted
+ * state and clears the fields; server errors go under the field they name (spec section 8), a
+ * string error is a general error, no answer at all reads "Something went wrong. Please try again."
+ */
+export default function ScholarshipForm() {
+  const ready = useReady();
+  const [submitted, setSubmitted] = useState<string | null>(null);
+  const form = useForm(scholarshipSchema, EMPTY);
+  const { bind, errors } = form;
+
+  const submit = form.handleSubmit(async (data) => {
+    setSubmitted(null);
+    const answer = await api<{ message: string }>('/user/scholarship', { body: withTracking(data) });
+    toast.success(answer.message);
+    setSubmitted(answer.message);
+    form.reset();
+  }, 'Something went wrong. Please try again.');
+
+  return (
+    <>
+      <Toasts />
+      {submitted ? (
+        <div className="lead-done" role="status">
+          <h2>Application received</h2>
+          <p>{submitted}</p>
+        </div>
+      ) : null}
+      <form className="lead-form" noValidate onSubmit={submit} data-ready={ready || undefined} aria-label="Scholarship application">
+        <FormError message={form.generalError} />
+        <div className="lead-grid">
+          <Field label="Name" error={errors.name} required>
+            <input {...bind('name')} type="text" autoComplete="name" maxLength={100} />
+          </Field>
+          <Field label="Email" error={errors.email} required>
+            <input {...bind('email')} type="email" autoComplete="email" maxLength={254} />
+          </Field>
+          <Field label="Phone" error={errors.phone} required hint="A 10-digit mobile number, or + and the country code">
+            <input {...bind('phone')} type="tel" inputMode="tel" autoComplete="tel" maxLength={30} />
+          </Field>
+          <Field label="Institute" error={errors.institute} required>
+            <input {...bind('institute')} type="text" autoComplete="organization" maxLength={200} />
+          </Field>
+          <Field label="Message" error={errors.message} required className="lead-wide" hint="Why should you get the scholarship?">
+            <textarea {...bind('message')} rows={6} maxLength={3000} />
+          </Field>
+        </div>
+        <Honeypot value={String(form.values[HONEYPOT] ?? '')} onChange={(v) => form.setField(HONEYPOT, v)} />
+        <SubmitButton submitting={form.submitting}>Apply for the scholarship</SubmitButton>
+      </form>
+    </>
+  );
+}
