@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../lib/api.ts';
-import { DESCRIPTION_CUT, truncate, type CourseDto } from '../../shared/course.ts';
+import type { CourseDto } from '../../shared/course.ts';
+import { DESCRIPTION_CUT, truncate } from '../../shared/text.ts';
 import { formatRupees } from '../../shared/money.ts';
 import { LABELS } from './labels.ts';
 import { useHydrated } from './useHydrated.ts';
