@@ -1,37 +1,16 @@
 /**
  * Registration with email OTP and the registration fee (spec sections 4, 5, 9; DESIGN.md
- * section 5 items 1-3). Isomorphic: the /information island and the API use the same schemas.
+ * section 5 items 1-3): the request schemas the API checks. The fee table and the other plain
+ * data live in ./registration-fees.ts (re-exported here), which the /information island imports
+ * without pulling zod into a payment page's JavaScript budget.
  */
 import { z } from 'zod';
 import { emailSchema } from './account.ts';
 import { checkoutResultShape } from './checkout.ts';
 import { HONEYPOT } from './leads.ts';
+import { customAmountPaise, FEE_OPTION_IDS } from './registration-fees.ts';
 
-/** Registration-fee options (spec section 9), in rupees as the spec states them. */
-export const FEE_OPTIONS = [
-  { id: 'online', label: 'Online programme', rupees: 2500 },
-  { id: 'hybrid', label: 'Hybrid programme', rupees: 8500 },
-  { id: 'discover', label: 'AspiraDiscover', rupees: 151570.5 },
-  { id: 'elevate', label: 'AspiraElevate', rupees: 50000 },
-  { id: 'plor', label: 'PLOR', rupees: 130000 },
-] as const;
-
-export const CUSTOM_OPTION = { id: 'custom', label: 'Custom amount' } as const;
-export const FEE_OPTION_IDS = ['online', 'hybrid', 'discover', 'elevate', 'plor', 'custom'] as const;
-export type FeeOptionId = (typeof FEE_OPTION_IDS)[number];
-export type PresetFeeOption = (typeof FEE_OPTIONS)[number];
-
-export function presetFee(id: string): PresetFeeOption | undefined {
-  return FEE_OPTIONS.find((o) => o.id === id);
-}
-
-export function programmeLabel(id: FeeOptionId): string {
-  return presetFee(id)?.label ?? CUSTOM_OPTION.label;
-}
-
-/** Timings the browser shows (the server enforces its own). */
-export const OTP_LENGTH = 6;
-export const OTP_RESEND_SECONDS = 60;
+export * from './registration-fees.ts';
 
 const LINE_BREAK_OR_CONTROL = /[\u0000-\u001f\u007f]/;
 const MULTILINE_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
@@ -95,7 +74,6 @@ export const registrationFields = {
 
 export const registrationFormSchema = z.object(registrationFields).strict();
 export type RegistrationForm = z.input<typeof registrationFormSchema>;
-export const REQUIRED_FIELDS = ['name', 'email', 'phone', 'fatherName', 'highschool', 'motivation'] as const;
 
 const token = (label: string, message: string) => z.string({ error: message }).trim().min(20, message).max(200, `${label} is not valid`);
 
@@ -140,42 +118,6 @@ export const createOrderSchema = z
     return { registrationToken: value.registrationToken, feeOption: value.feeOption, amountPaise };
   });
 
-/** A custom amount in rupees (number or numeric text) -> paise, or the reason it is refused. */
-export function customAmountPaise(amount: unknown): number | string {
-  const text = typeof amount === 'number' ? String(amount) : typeof amount === 'string' ? amount.trim() : '';
-  if (text === '') return 'Enter an amount';
-  if (!/^-?\d+(\.\d{1,2})?$/.test(text) || (typeof amount === 'number' && !Number.isFinite(amount))) return 'Enter the amount as a number of rupees (up to 2 decimals)';
-  const rupees = Number(text);
-  if (!(rupees >= 1)) return 'The amount must be at least ₹1';
-  if (rupees > 100_000_000) return 'The amount is too large';
-  return Math.round(rupees * 100);
-}
-
 /** POST /user/register-paid: what the checkout handed back, for our order of this registration. */
 export const registerPaidSchema = z.object({ registrationToken, ...checkoutResultShape }).strict();
 
-/** What the API answers about a registration (spec "Paid registration" fields). */
-export type RegistrationDto = {
-  _id: string;
-  name: string;
-  email: string;
-  phone: string;
-  status: 'unpaid' | 'paid';
-};
-
-export type PaidRegistrationDto = {
-  name: string;
-  email: string;
-  phone: string;
-  /** Rupees. */
-  amount: number;
-  paymentId: string;
-  status: 'paid';
-  programName: string;
-};
-
-/** The /success link with the spec's query parameters. */
-export function successUrl(paid: Pick<PaidRegistrationDto, 'name' | 'email' | 'amount' | 'programName' | 'paymentId'>): string {
-  const query = new URLSearchParams({ name: paid.name, email: paid.email, amount: String(paid.amount), program: paid.programName, paymentId: paid.paymentId });
-  return `/success?${query.toString()}`;
-}

@@ -1,7 +1,6 @@
 import { useEffect, useReducer, useRef, useState, type KeyboardEvent } from 'react';
 import { api, ApiError, errorText } from '../../lib/api.ts';
-import { openCheckout } from '../../lib/checkout.ts';
-import { emailSchema } from '../../shared/account.ts';
+import type { CheckoutOutcome, CheckoutRequest } from '../../lib/checkout.ts';
 import type { CheckoutOrder } from '../../shared/checkout.ts';
 import { formatRupees } from '../../shared/money.ts';
 import {
@@ -10,15 +9,13 @@ import {
   FEE_OPTIONS,
   OTP_RESEND_SECONDS,
   REQUIRED_FIELDS,
-  registrationFormSchema,
   successUrl,
   type FeeOptionId,
   type PaidRegistrationDto,
-} from '../../shared/registration.ts';
+} from '../../shared/registration-fees.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { Field } from '../ui/Field.tsx';
 import { toast, Toasts } from '../ui/Toasts.tsx';
-import { useForm } from '../ui/useForm.ts';
 import { initialState, reducer, resendSecondsLeft, toSaved } from './machine.ts';
 import { readFlow, readForm, writeFlow, writeForm } from './storage.ts';
 import './registration.css';
@@ -46,25 +43,50 @@ type Values = typeof EMPTY;
 type CreateOrderAnswer = { checkout: CheckoutOrder; programName: string; prefill: { name: string; email: string; contact: string } };
 type RegisterPaidAnswer = { success: boolean; message: string; registration?: PaidRegistrationDto };
 
-function firstIssues(values: Record<string, unknown>): Record<string, string> {
-  const parsed = registrationFormSchema.safeParse(values);
+const REQUIRED_MESSAGES: Record<(typeof REQUIRED_FIELDS)[number], string> = {
+  name: 'Enter your name',
+  email: 'Enter your email address',
+  phone: 'Enter your phone number',
+  fatherName: "Enter your father's name",
+  highschool: 'Enter your high school percentage',
+  motivation: 'Enter your motivation',
+};
+
+/**
+ * The browser only checks what needs no round trip (required fields, the email's shape); the
+ * API checks everything with the shared zod schema (src/shared/registration.ts) and names each
+ * bad field, which lands under that field. Keeping zod out of this page keeps it in budget.
+ */
+function missingFields(values: Values): Record<string, string> {
   const out: Record<string, string> = {};
-  if (parsed.success) return out;
-  for (const issue of parsed.error.issues) {
-    const key = String(issue.path[0] ?? '');
-    if (key && !(key in out)) out[key] = issue.message;
-  }
+  for (const field of REQUIRED_FIELDS) if (!values[field].trim()) out[field] = REQUIRED_MESSAGES[field];
   return out;
+}
+
+function emailProblem(email: string): string | undefined {
+  const value = email.trim();
+  if (!value) return 'Enter your email address';
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) && value.length <= 254 ? undefined : 'Enter a valid email address';
 }
 
 function focusField(name: string): void {
   requestAnimationFrame(() => document.querySelector<HTMLElement>(`.reg-form [name="${name}"]`)?.focus());
 }
 
+/** The checkout module (and Razorpay's script) load only when a visitor pays. */
+async function startCheckout(request: CheckoutRequest): Promise<CheckoutOutcome> {
+  try {
+    const { openCheckout } = await import('../../lib/checkout.ts');
+    return await openCheckout(request);
+  } catch {
+    return { ok: false, reason: 'unavailable', message: 'The payment window could not load. Check your connection and try again.' };
+  }
+}
+
 export default function Registration() {
   const [state, dispatch] = useReducer(reducer, initialState);
-  const form = useForm(registrationFormSchema, EMPTY);
-  const { values, errors, setErrors, setValues } = form;
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const [otp, setOtp] = useState('');
   const [otpError, setOtpError] = useState<string | undefined>();
   const [customAmount, setCustomAmount] = useState('');
@@ -77,7 +99,8 @@ export default function Registration() {
   // A reload keeps a verified email (this tab) and a registration (this device).
   useEffect(() => {
     const saved = readFlow();
-    const draft = readForm();
+    const stored = readForm();
+    const draft = stored ? (Object.fromEntries(Object.entries(stored).filter(([k]) => k in EMPTY)) as Partial<Values>) : null;
     if (saved) dispatch({ type: 'restored', state: saved.state });
     setValues((v) => ({
       ...v,
@@ -114,30 +137,42 @@ export default function Registration() {
   const registered = state.phase === 'registered' || state.phase === 'paid';
   const verified = state.phase === 'verified' || registered;
 
+  function setField(name: keyof Values, value: string) {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((e) => {
+      if (!(name in e)) return e;
+      const { [name]: _gone, ...rest } = e;
+      return rest;
+    });
+  }
+
   const bind = (name: keyof Values) => ({
-    ...form.bind(name),
+    name,
+    value: values[name],
+    onChange: (event: { target: { value: string } }) => setField(name, event.target.value),
     readOnly: registered || undefined,
   });
 
   function onEmailChange(value: string) {
-    form.setField('email', value);
+    setField('email', value);
     dispatch({ type: 'emailEdited', email: value });
   }
 
   async function sendOtp() {
-    const parsed = emailSchema.safeParse(values.email);
-    if (!parsed.success) {
-      setErrors((e) => ({ ...e, email: parsed.error.issues[0]?.message ?? 'Enter a valid email address' }));
+    const problem = emailProblem(values.email);
+    if (problem) {
+      setErrors((e) => ({ ...e, email: problem }));
       focusField('email');
       return;
     }
+    const email = values.email.trim().toLowerCase();
     if (resendSecondsLeft(state, Date.now()) > 0 || state.busy) return;
     dispatch({ type: 'sendStarted' });
     try {
-      await api('/otp/send', { body: { email: parsed.data } });
+      await api('/otp/send', { body: { email } });
       const at = Date.now();
       setNow(at);
-      dispatch({ type: 'otpSent', email: parsed.data, resendAt: at + OTP_RESEND_SECONDS * 1000 });
+      dispatch({ type: 'otpSent', email, resendAt: at + OTP_RESEND_SECONDS * 1000 });
       setOtp('');
       setOtpError(undefined);
       toast.success(MSG.otpSent);
@@ -187,12 +222,11 @@ export default function Registration() {
       return;
     }
     const submitted = { ...values, email: state.email };
-    const issues = firstIssues(submitted);
-    if (Object.keys(issues).length) {
-      setErrors(issues);
-      const missing = REQUIRED_FIELDS.some((f) => !String(submitted[f] ?? '').trim());
-      toast.error(missing ? MSG.fillRequired : Object.values(issues)[0]!);
-      focusField(Object.keys(issues)[0]!);
+    const missing = missingFields(submitted);
+    if (Object.keys(missing).length) {
+      setErrors(missing);
+      toast.error(MSG.fillRequired);
+      focusField(Object.keys(missing)[0]!);
       return;
     }
     dispatch({ type: 'registerStarted' });
@@ -214,6 +248,8 @@ export default function Registration() {
       } else {
         const fields = error.fieldErrors();
         setErrors(fields);
+        const first = Object.keys(fields)[0];
+        if (first) focusField(first);
         toast.error(errorText(error, MSG.registrationFailed));
       }
     }
@@ -236,7 +272,7 @@ export default function Registration() {
       } else toast.error(error instanceof ApiError && error.status === 400 ? errorText(error, MSG.orderFailed) : MSG.orderFailed);
       return;
     }
-    const outcome = await openCheckout({
+    const outcome = await startCheckout({
       ...order.checkout,
       name: 'Aspira Registration',
       description: order.programName,
@@ -395,7 +431,7 @@ export default function Registration() {
         <div className="reg-actions">
           {!verified && <p className="reg-hint">Verify your email to register.</p>}
           {verified && (
-            <button type="button" className="btn btn-primary btn-lg" onClick={() => void register()} disabled={registered || state.busy === 'registering'} aria-busy={state.busy === 'registering' || undefined}>
+            <button type="button" className={registered ? 'btn btn-primary btn-lg reg-done' : 'btn btn-primary btn-lg'} onClick={() => void register()} disabled={registered || state.busy === 'registering'} aria-busy={state.busy === 'registering' || undefined}>
               {registered ? 'Registered' : state.busy === 'registering' ? 'Registering...' : 'Register'}
             </button>
           )}
@@ -441,7 +477,7 @@ export default function Registration() {
         </div>
       </form>
 
-      <Dialog open={state.pay === 'custom'} onClose={() => dispatch({ type: 'customClosed' })} title="Pay a custom amount">
+      <Dialog open={state.pay === 'custom'} onClose={() => dispatch({ type: 'customClosed' })} title="Pay a custom amount" className="reg-dialog">
         <form
           className="reg-custom"
           noValidate
