@@ -232,6 +232,7 @@ const home = defineCollection({
       intro: text(300),
       allLabel: text(30).describe('The first filter, showing every course'),
       filterLabel: text(40),
+      listLabel: text(40).describe('Screen-reader name of the scrollable course list'),
       viewLabel: text(30),
       emptyText: text(120),
     }),

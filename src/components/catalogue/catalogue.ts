@@ -78,6 +78,7 @@ export function initCatalogue(): void {
     }
   };
   const idle = (window as { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200));
-  if (document.readyState === 'complete') idle(() => void refresh());
+  // An empty prebuilt list (built without a database) is filled at once; otherwise after load.
+  if (!cards.children.length || document.readyState === 'complete') idle(() => void refresh());
   else window.addEventListener('load', () => idle(() => void refresh()), { once: true });
 }

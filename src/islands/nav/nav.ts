@@ -23,16 +23,22 @@ function setupMenu(menu: HTMLElement): void {
   const trigger = menu.querySelector<HTMLButtonElement>('[data-menu-trigger]');
   if (!trigger) return;
   let timer: number | undefined;
+  let hoverOpenedAt = 0;
   menu.addEventListener('pointerenter', (event) => {
     if (event.pointerType !== 'mouse') return;
     window.clearTimeout(timer);
+    if (!menu.classList.contains('is-open')) hoverOpenedAt = Date.now();
     setOpen(menu, true);
   });
   menu.addEventListener('pointerleave', (event) => {
     if (event.pointerType !== 'mouse') return;
     timer = window.setTimeout(() => setOpen(menu, false), CLOSE_DELAY);
   });
-  trigger.addEventListener('click', () => setOpen(menu, !menu.classList.contains('is-open')));
+  trigger.addEventListener('click', () => {
+    // A click that lands right after the hover opened the menu must not close it again.
+    if (Date.now() - hoverOpenedAt < 600) return setOpen(menu, true);
+    setOpen(menu, !menu.classList.contains('is-open'));
+  });
   trigger.addEventListener('keydown', (event) => {
     if (event.key === 'ArrowDown') {
       event.preventDefault();
@@ -92,7 +98,12 @@ function setupDrawer(button: HTMLButtonElement): void {
   });
   dialog.addEventListener('click', (event) => {
     const target = event.target as Element;
-    if (target === dialog || target.closest('[data-drawer-close]') || target.closest('a[href]')) dialog.close();
+    if (target.closest('[data-drawer-close]') || target.closest('a[href]')) return dialog.close();
+    if (target !== dialog) return;
+    // A click on the dialog element itself outside its box is a click on the backdrop.
+    const box = dialog.getBoundingClientRect();
+    const { clientX: x, clientY: y } = event;
+    if (x < box.left || x > box.right || y < box.top || y > box.bottom) dialog.close();
   });
 }
 

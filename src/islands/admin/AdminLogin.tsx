@@ -1,0 +1,51 @@
+import { api, errorText } from '../../lib/api.ts';
+import { session, type DisplayAdmin } from '../../lib/session.ts';
+import { loginSchema } from '../../shared/account.ts';
+import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
+import { Toasts, toast } from '../ui/Toasts.tsx';
+import { useForm } from '../ui/useForm.ts';
+import { setFlash, useFlash } from './session.ts';
+import './admin.css';
+
+const FALLBACK = 'Admin login failed';
+
+/** /admin/login: email and password; success stores the display record and opens the dashboard. */
+export default function AdminLogin() {
+  useFlash();
+  const form = useForm(loginSchema, { email: '', password: '' });
+  const { bind, errors } = form;
+
+  const submit = form.handleSubmit(async (data) => {
+    try {
+      // The token also arrives as an HttpOnly cookie; the browser keeps only the display record.
+      const answer = await api<{ message: string; admin: DisplayAdmin }>('/admin/login', { body: data });
+      session.setAdmin(answer.admin);
+      setFlash(answer.message);
+      window.location.assign('/admin/dashboard');
+    } catch (error) {
+      toast.error(errorText(error, FALLBACK));
+      throw error;
+    }
+  }, FALLBACK);
+
+  return (
+    <>
+      <Toasts />
+      <form className="admin-form" noValidate onSubmit={submit} aria-label="Admin login">
+        <FormError message={form.generalError} />
+        <Field label="Email" error={errors.email} required>
+          <input {...bind('email')} type="email" autoComplete="username" maxLength={254} />
+        </Field>
+        <Field label="Password" error={errors.password} required>
+          <input {...bind('password')} type="password" autoComplete="current-password" maxLength={128} />
+        </Field>
+        <SubmitButton submitting={form.submitting} busyLabel="Logging in..." className="btn btn-primary btn-block">
+          Log in
+        </SubmitButton>
+        <p className="muted" style={{ marginTop: 'var(--s-4)' }}>
+          New admin with an invite code? <a href="/admin/signup">Sign up</a>
+        </p>
+      </form>
+    </>
+  );
+}

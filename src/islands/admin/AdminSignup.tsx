@@ -1,0 +1,57 @@
+import { api, errorText } from '../../lib/api.ts';
+import { adminSignupSchema } from '../../shared/account.ts';
+import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
+import { Toasts, toast } from '../ui/Toasts.tsx';
+import { useForm } from '../ui/useForm.ts';
+import { LOGIN_PATH, setFlash } from './session.ts';
+import './admin.css';
+
+const EMPTY = { firstName: '', lastName: '', email: '', password: '', inviteCode: '' };
+const FALLBACK = 'Admin signup failed';
+
+/** /admin/signup: firstName (optional), lastName, email, password and the invite code. */
+export default function AdminSignup() {
+  const form = useForm(adminSignupSchema, EMPTY);
+  const { bind, errors } = form;
+
+  const submit = form.handleSubmit(async (data) => {
+    try {
+      const answer = await api<{ message: string }>('/admin/signup', { body: data });
+      setFlash(answer.message);
+      window.location.assign(LOGIN_PATH);
+    } catch (error) {
+      toast.error(errorText(error, FALLBACK));
+      throw error;
+    }
+  }, FALLBACK);
+
+  return (
+    <>
+      <Toasts />
+      <form className="admin-form" noValidate onSubmit={submit} aria-label="Admin signup">
+        <FormError message={form.generalError} />
+        <Field label="First name" error={errors.firstName}>
+          <input {...bind('firstName')} type="text" autoComplete="given-name" maxLength={100} />
+        </Field>
+        <Field label="Last name" error={errors.lastName} required>
+          <input {...bind('lastName')} type="text" autoComplete="family-name" maxLength={100} />
+        </Field>
+        <Field label="Email" error={errors.email} required>
+          <input {...bind('email')} type="email" autoComplete="email" maxLength={254} />
+        </Field>
+        <Field label="Password" error={errors.password} required hint="At least 8 characters, with letters and numbers">
+          <input {...bind('password')} type="password" autoComplete="new-password" maxLength={128} />
+        </Field>
+        <Field label="Invite code" error={errors.inviteCode} required hint="Ask an existing admin for the invite code">
+          <input {...bind('inviteCode')} type="password" autoComplete="off" maxLength={200} />
+        </Field>
+        <SubmitButton submitting={form.submitting} busyLabel="Signing up..." className="btn btn-primary btn-block">
+          Sign up
+        </SubmitButton>
+        <p className="muted" style={{ marginTop: 'var(--s-4)' }}>
+          Already an admin? <a href={LOGIN_PATH}>Log in</a>
+        </p>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,172 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { api, errorText } from '../../lib/api.ts';
+import { LEAD_KIND_LABELS, LEAD_KINDS, type LeadDto, type LeadKind } from '../../shared/admin.ts';
+import { Dialog } from '../ui/Dialog.tsx';
+import { Toasts } from '../ui/Toasts.tsx';
+import { handleSessionEnd, useAdmin } from './session.ts';
+import './admin.css';
+
+type Filter = { kind: string; from: string; to: string; q: string };
+const NO_FILTER: Filter = { kind: '', from: '', to: '', q: '' };
+const KIND_NAME: Record<LeadKind, string> = { contact: 'Contact', scholarship: 'Scholarship', pitch: 'Pitch', registration: 'Registration', order: 'Course order' };
+
+const when = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
+
+function queryString(filter: Filter, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries({ ...filter, ...extra })) if (value.trim()) params.set(key, value.trim());
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** "utmSource" -> "Utm source" for the detail view. */
+function label(key: string): string {
+  const words = key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function show(value: unknown): string {
+  if (Array.isArray(value)) return value.join(', ');
+  if (value && typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** /admin/leads: every enquiry and payment, newest first, with filters, details and CSV export. */
+export default function LeadsInbox() {
+  const admin = useAdmin({ announce: true });
+  const [draft, setDraft] = useState<Filter>(NO_FILTER);
+  const [filter, setFilter] = useState<Filter>(NO_FILTER);
+  const [leads, setLeads] = useState<LeadDto[] | null>(null);
+  const [kinds, setKinds] = useState<LeadKind[]>([...LEAD_KINDS]);
+  const [limit, setLimit] = useState(200);
+  const [error, setError] = useState<string | null>(null);
+  const [open, setOpen] = useState<LeadDto | null>(null);
+
+  useEffect(() => {
+    if (!admin) return;
+    const controller = new AbortController();
+    setLeads(null);
+    setError(null);
+    api<{ leads: LeadDto[]; kinds: LeadKind[]; limit: number }>(`/admin/leads${queryString(filter)}`, { signal: controller.signal })
+      .then((answer) => {
+        setLeads(answer.leads);
+        setKinds(answer.kinds);
+        setLimit(answer.limit);
+      })
+      .catch((failure: unknown) => {
+        if ((failure as Error).name === 'AbortError') return;
+        if (!handleSessionEnd(failure)) setError(errorText(failure, 'Failed to load the leads'));
+      });
+    return () => controller.abort();
+  }, [admin, filter]);
+
+  const csvHref = useMemo(() => `/api/v1/admin/leads${queryString(filter, { format: 'csv' })}`, [filter]);
+
+  function apply(event: FormEvent) {
+    event.preventDefault();
+    setFilter({ ...draft });
+  }
+
+  function clear() {
+    setDraft(NO_FILTER);
+    setFilter(NO_FILTER);
+  }
+
+  const set = (key: keyof Filter) => (event: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: event.target.value }));
+
+  if (!admin) return <Toasts />;
+  return (
+    <>
+      <Toasts />
+      <div className="admin-head">
+        <h1>Leads</h1>
+        <div className="admin-actions">
+          <a className="btn btn-secondary" href="/admin/dashboard">Dashboard</a>
+          <a className="btn btn-primary" href={csvHref} download>
+            Export CSV
+          </a>
+        </div>
+      </div>
+      <form className="admin-filters card" onSubmit={apply} aria-label="Filter leads" role="search">
+        <div className="field">
+          <label htmlFor="lead-kind">Kind</label>
+          <select id="lead-kind" className="input" value={draft.kind} onChange={set('kind')}>
+            <option value="">All kinds</option>
+            {kinds.map((kind) => (
+              <option key={kind} value={kind}>
+                {LEAD_KIND_LABELS[kind]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="lead-from">From</label>
+          <input id="lead-from" className="input" type="date" value={draft.from} onChange={set('from')} />
+        </div>
+        <div className="field">
+          <label htmlFor="lead-to">To</label>
+          <input id="lead-to" className="input" type="date" value={draft.to} onChange={set('to')} />
+        </div>
+        <div className="field">
+          <label htmlFor="lead-q">Search</label>
+          <input id="lead-q" className="input" type="search" placeholder="Name, email or phone" value={draft.q} onChange={set('q')} maxLength={100} />
+        </div>
+        <div className="admin-actions">
+          <button type="submit" className="btn btn-primary">Apply</button>
+          <button type="button" className="btn btn-ghost" onClick={clear}>Clear</button>
+        </div>
+      </form>
+      {error ? <p className="admin-status" role="alert">{error}</p> : null}
+      {!leads && !error ? <p className="admin-status" role="status">Loading...</p> : null}
+      {leads && leads.length === 0 ? <p className="admin-status" role="status">No leads match this filter.</p> : null}
+      {leads && leads.length > 0 ? (
+        <>
+          <p className="muted" role="status">
+            {leads.length === limit ? `Showing the newest ${limit}. Narrow the filter or export the CSV for all.` : `${leads.length} ${leads.length === 1 ? 'lead' : 'leads'}, newest first.`}
+          </p>
+          <ul className="admin-leads">
+            {leads.map((lead) => (
+              <li key={`${lead.kind}:${lead.id}`}>
+                <button type="button" className="admin-lead" onClick={() => setOpen(lead)}>
+                  <span className="admin-lead-meta">
+                    <span className="badge">{KIND_NAME[lead.kind]}</span>
+                    <br />
+                    <time dateTime={lead.createdAt}>{when.format(new Date(lead.createdAt))}</time>
+                  </span>
+                  <span className="admin-lead-who">{lead.name || '(no name)'}</span>
+                  <span className="admin-lead-meta">
+                    {lead.email}
+                    {lead.phone ? <><br />{lead.phone}</> : null}
+                  </span>
+                  <span className="admin-lead-summary">{lead.summary}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <Dialog open={open !== null} onClose={() => setOpen(null)} title={open ? `${KIND_NAME[open.kind]}: ${open.name || open.email}` : 'Lead'}>
+        {open ? (
+          <dl className="admin-details">
+            <dt>Received</dt>
+            <dd>{when.format(new Date(open.createdAt))}</dd>
+            <dt>Name</dt>
+            <dd>{open.name || '-'}</dd>
+            <dt>Email</dt>
+            <dd>{open.email ? <a href={`mailto:${open.email}`}>{open.email}</a> : '-'}</dd>
+            <dt>Phone</dt>
+            <dd>{open.phone ? <a href={`tel:${open.phone}`}>{open.phone}</a> : '-'}</dd>
+            {Object.entries(open.details).map(([key, value]) => (
+              <div key={key} style={{ display: 'contents' }}>
+                <dt>{label(key)}</dt>
+                <dd>{show(value)}</dd>
+              </div>
+            ))}
+            <dt>Reference</dt>
+            <dd>{open.kind} #{open.id}</dd>
+          </dl>
+        ) : null}
+      </Dialog>
+    </>
+  );
+}
