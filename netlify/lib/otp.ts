@@ -69,7 +69,11 @@ type OtpRow = { id: string; code_hash: string; attempts: number; consumed_at: Da
 type VerifyResult = { kind: 'ok'; token: string } | { kind: 'invalid' } | { kind: 'expired' } | { kind: 'locked' };
 
 /** Checks a code; a wrong one counts against it (committed even though the answer is an error). */
-export async function verifyOtp(email: string, otp: string, ip: string): Promise<{ success: true; message: string; verificationToken: string }> {
+export async function verifyOtp(
+  email: string,
+  otp: string,
+  ip: string,
+): Promise<{ success: true; message: string; verificationToken: string }> {
   await rateLimit({ bucket: 'otp-verify-ip', key: ip, limit: 60, windowSeconds: 3600 });
   const result = await db().begin(async (tx): Promise<VerifyResult> => {
     const [row] = await tx<OtpRow[]>`

@@ -42,7 +42,9 @@ function toDto(row: RegistrationRow): RegistrationDto {
  * registration (or updates the one this email already has) and hands back a new access token:
  * the browser's proof that it may open orders and record payments for this registration.
  */
-export async function registerUnpaid(input: z.output<typeof registerUnpaidSchema>): Promise<{ success: true; message: string; registration: RegistrationDto; registrationToken: string }> {
+export async function registerUnpaid(
+  input: z.output<typeof registerUnpaidSchema>,
+): Promise<{ success: true; message: string; registration: RegistrationDto; registrationToken: string }> {
   const registrationToken = randomBytes(32).toString('base64url');
   const row: RegistrationRow = await db().begin(async (tx): Promise<RegistrationRow> => {
     await consumeVerificationToken(tx, input.verificationToken, input.email);
@@ -87,7 +89,8 @@ export async function createRegistrationOrder(input: z.output<typeof createOrder
   if (feeOption === 'custom') {
     const cap = env().CUSTOM_AMOUNT_CAP_RUPEES;
     amountPaise = input.amountPaise!;
-    if (amountPaise > rupeesToPaise(cap)) throw new HttpError(400, [`amount: The amount can be at most ${formatPaise(rupeesToPaise(cap))}`]);
+    if (amountPaise > rupeesToPaise(cap))
+      throw new HttpError(400, [`amount: The amount can be at most ${formatPaise(rupeesToPaise(cap))}`]);
   } else {
     amountPaise = rupeesToPaise(presetFee(feeOption)!.rupees);
   }
@@ -115,14 +118,20 @@ type PaymentRow = { status: 'created' | 'paid'; payment_id: string | null; amoun
  * then checks the signature and (with Razorpay) the captured payment, and records it once.
  * A repeat with the same payment answers the same; anything else records nothing.
  */
-export async function recordRegistrationPayment(registrationToken: string, result: CheckoutResult): Promise<{ status: number; body: { success: boolean; message: string; registration?: PaidRegistrationDto } }> {
+export async function recordRegistrationPayment(
+  registrationToken: string,
+  result: CheckoutResult,
+): Promise<{ status: number; body: { success: boolean; message: string; registration?: PaidRegistrationDto } }> {
   const registration = await registrationByToken(registrationToken);
   const [owned] = await db()<{ id: string }[]>`
     select id from registration_payments where order_id = ${result.razorpay_order_id} and registration_id = ${registration.id}`;
   if (!owned) throw new HttpError(400, 'Payment verification failed: this order does not belong to your registration');
   const outcome = await confirmCheckout(result);
   if (outcome === 'pending') {
-    return { status: 202, body: { success: false, message: 'Your payment is being confirmed. We will email your receipt as soon as it is.' } };
+    return {
+      status: 202,
+      body: { success: false, message: 'Your payment is being confirmed. We will email your receipt as soon as it is.' },
+    };
   }
   await deliverSoon();
   const [payment] = await db()<PaymentRow[]>`

@@ -28,8 +28,7 @@ export type CheckoutRequest = CheckoutOrder & {
 };
 
 export type CheckoutOutcome =
-  | { ok: true; result: CheckoutResult }
-  | { ok: false; reason: 'failed' | 'dismissed' | 'unavailable'; message: string };
+  { ok: true; result: CheckoutResult } | { ok: false; reason: 'failed' | 'dismissed' | 'unavailable'; message: string };
 
 export const CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
 const FAILED = 'Payment failed';
@@ -40,7 +39,10 @@ export function openCheckout(request: CheckoutRequest): Promise<CheckoutOutcome>
 
 // ---- Razorpay Checkout (test and live mode) ----
 
-type RazorpayInstance = { open(): void; on(event: 'payment.failed', handler: (response: { error?: { description?: string } }) => void): void };
+type RazorpayInstance = {
+  open(): void;
+  on(event: 'payment.failed', handler: (response: { error?: { description?: string } }) => void): void;
+};
 type RazorpayConstructor = new (options: Record<string, unknown>) => RazorpayInstance;
 
 let scriptLoading: Promise<RazorpayConstructor> | undefined;
@@ -94,7 +96,12 @@ async function razorpayCheckout(request: CheckoutRequest): Promise<CheckoutOutco
           },
         }),
       modal: {
-        ondismiss: () => resolve(failedOnce ? { ok: false, reason: 'failed', message: FAILED } : { ok: false, reason: 'dismissed', message: 'Payment cancelled' }),
+        ondismiss: () =>
+          resolve(
+            failedOnce
+              ? { ok: false, reason: 'failed', message: FAILED }
+              : { ok: false, reason: 'dismissed', message: 'Payment cancelled' },
+          ),
       },
     });
     checkout.on('payment.failed', () => {
@@ -109,7 +116,11 @@ async function razorpayCheckout(request: CheckoutRequest): Promise<CheckoutOutco
 
 type SandboxAnswer = ({ success: true } & CheckoutResult) | { success: false; error: { description: string } };
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<HTMLElementTagNameMap[K]> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
   const node = Object.assign(document.createElement(tag), props);
   node.append(...children);
   return node;
@@ -134,7 +145,12 @@ function sandboxCheckout(request: CheckoutRequest): Promise<CheckoutOutcome> {
         { className: 'checkout-body' },
         element('div', { className: 'checkout-head' }, element('h2', { id: titleId, textContent: request.name }), close),
         element('p', { id: descId, className: 'checkout-desc', textContent: request.description }),
-        element('p', { className: 'checkout-amount' }, element('span', { className: 'checkout-amount-label', textContent: 'Amount' }), element('strong', { textContent: formatPaise(request.amount) })),
+        element(
+          'p',
+          { className: 'checkout-amount' },
+          element('span', { className: 'checkout-amount-label', textContent: 'Amount' }),
+          element('strong', { textContent: formatPaise(request.amount) }),
+        ),
         element('p', { className: 'checkout-note', textContent: 'Test checkout: no real money moves. Choose Pay or Fail.' }),
         status,
         element('div', { className: 'checkout-actions' }, pay, fail),
@@ -164,14 +180,22 @@ function sandboxCheckout(request: CheckoutRequest): Promise<CheckoutOutcome> {
       try {
         const answer = await api<SandboxAnswer>('/payment/sandbox/pay', { body: { orderId: request.orderId, outcome } });
         if (answer.success) {
-          finish({ ok: true, result: { razorpay_order_id: answer.razorpay_order_id, razorpay_payment_id: answer.razorpay_payment_id, razorpay_signature: answer.razorpay_signature } });
+          finish({
+            ok: true,
+            result: {
+              razorpay_order_id: answer.razorpay_order_id,
+              razorpay_payment_id: answer.razorpay_payment_id,
+              razorpay_signature: answer.razorpay_signature,
+            },
+          });
         } else {
           request.onFailedAttempt?.(FAILED);
           finish({ ok: false, reason: 'failed', message: FAILED });
         }
       } catch (error) {
         busy(false);
-        status.textContent = error instanceof ApiError && !error.noResponse ? error.message : 'The payment could not be processed. Try again.';
+        status.textContent =
+          error instanceof ApiError && !error.noResponse ? error.message : 'The payment could not be processed. Try again.';
       }
     };
     pay.addEventListener('click', () => void attempt('success'));

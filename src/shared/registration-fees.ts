@@ -37,7 +37,8 @@ export const REQUIRED_FIELDS = ['name', 'email', 'phone', 'fatherName', 'highsch
 export function customAmountPaise(amount: unknown): number | string {
   const text = typeof amount === 'number' ? String(amount) : typeof amount === 'string' ? amount.trim() : '';
   if (text === '') return 'Enter an amount';
-  if (!/^-?\d+(\.\d{1,2})?$/.test(text) || (typeof amount === 'number' && !Number.isFinite(amount))) return 'Enter the amount as a number of rupees (up to 2 decimals)';
+  if (!/^-?\d+(\.\d{1,2})?$/.test(text) || (typeof amount === 'number' && !Number.isFinite(amount)))
+    return 'Enter the amount as a number of rupees (up to 2 decimals)';
   const rupees = Number(text);
   if (!(rupees >= 1)) return 'The amount must be at least ₹1';
   if (rupees > 100_000_000) return 'The amount is too large';
@@ -66,6 +67,12 @@ export type PaidRegistrationDto = {
 
 /** The /success link with the spec's query parameters. */
 export function successUrl(paid: Pick<PaidRegistrationDto, 'name' | 'email' | 'amount' | 'programName' | 'paymentId'>): string {
-  const query = new URLSearchParams({ name: paid.name, email: paid.email, amount: String(paid.amount), program: paid.programName, paymentId: paid.paymentId });
+  const query = new URLSearchParams({
+    name: paid.name,
+    email: paid.email,
+    amount: String(paid.amount),
+    program: paid.programName,
+    paymentId: paid.paymentId,
+  });
   return `/success?${query.toString()}`;
 }

@@ -35,20 +35,18 @@ function longText(label: string, max: number, required: boolean) {
 
 /** A percentage typed as text or sent as a number: 0 to 100, at most two decimals. */
 function percent(label: string, required: boolean) {
-  return z
-    .union([z.number(), z.string().trim().max(10)], { error: `Enter ${label} as a number` })
-    .transform((v, ctx) => {
-      if (v === '') {
-        if (required) ctx.addIssue({ code: 'custom', message: `Enter ${label}` });
-        return undefined;
-      }
-      const n = typeof v === 'number' ? v : /^\d{1,3}(\.\d{1,2})?$/.test(v) ? Number(v) : NaN;
-      if (!Number.isFinite(n) || n < 0 || n > 100 || Math.round(n * 100) !== n * 100) {
-        ctx.addIssue({ code: 'custom', message: `Enter ${label} as a percentage from 0 to 100` });
-        return z.NEVER;
-      }
-      return n;
-    });
+  return z.union([z.number(), z.string().trim().max(10)], { error: `Enter ${label} as a number` }).transform((v, ctx) => {
+    if (v === '') {
+      if (required) ctx.addIssue({ code: 'custom', message: `Enter ${label}` });
+      return undefined;
+    }
+    const n = typeof v === 'number' ? v : /^\d{1,3}(\.\d{1,2})?$/.test(v) ? Number(v) : NaN;
+    if (!Number.isFinite(n) || n < 0 || n > 100 || Math.round(n * 100) !== n * 100) {
+      ctx.addIssue({ code: 'custom', message: `Enter ${label} as a percentage from 0 to 100` });
+      return z.NEVER;
+    }
+    return n;
+  });
 }
 
 export const phoneSchema = z
@@ -56,7 +54,10 @@ export const phoneSchema = z
   .trim()
   .min(1, 'Enter your phone number')
   .max(20, 'Phone number is too long')
-  .refine((v) => /^\+?[0-9][0-9 -]*$/.test(v) && v.replace(/\D/g, '').length >= 7 && v.replace(/\D/g, '').length <= 15, 'Enter a valid phone number');
+  .refine(
+    (v) => /^\+?[0-9][0-9 -]*$/.test(v) && v.replace(/\D/g, '').length >= 7 && v.replace(/\D/g, '').length <= 15,
+    'Enter a valid phone number',
+  );
 
 /** The registration form (spec section 3 payload; required fields per spec section 5). */
 export const registrationFields = {
@@ -78,15 +79,16 @@ export type RegistrationForm = z.input<typeof registrationFormSchema>;
 const token = (label: string, message: string) => z.string({ error: message }).trim().min(20, message).max(200, `${label} is not valid`);
 
 /** POST /otp/send. The honeypot must stay empty. */
-export const otpSendSchema = z
-  .object({ email: emailSchema, [HONEYPOT]: z.string().max(200).optional() })
-  .strict();
+export const otpSendSchema = z.object({ email: emailSchema, [HONEYPOT]: z.string().max(200).optional() }).strict();
 
 /** POST /otp/verify */
 export const otpVerifySchema = z
   .object({
     email: emailSchema,
-    otp: z.string({ error: 'Enter the 6-digit code' }).trim().regex(/^\d{6}$/, 'Enter the 6-digit code from the email'),
+    otp: z
+      .string({ error: 'Enter the 6-digit code' })
+      .trim()
+      .regex(/^\d{6}$/, 'Enter the 6-digit code from the email'),
   })
   .strict();
 
@@ -109,7 +111,8 @@ export const createOrderSchema = z
   })
   .strict()
   .transform((value, ctx) => {
-    if (value.feeOption !== 'custom') return { registrationToken: value.registrationToken, feeOption: value.feeOption, amountPaise: undefined };
+    if (value.feeOption !== 'custom')
+      return { registrationToken: value.registrationToken, feeOption: value.feeOption, amountPaise: undefined };
     const amountPaise = customAmountPaise(value.amount);
     if (typeof amountPaise === 'string') {
       ctx.addIssue({ code: 'custom', path: ['amount'], message: amountPaise });
@@ -120,4 +123,3 @@ export const createOrderSchema = z
 
 /** POST /user/register-paid: what the checkout handed back, for our order of this registration. */
 export const registerPaidSchema = z.object({ registrationToken, ...checkoutResultShape }).strict();
-

@@ -95,7 +95,11 @@ describe('POST /otp/send', () => {
     expect(header.status).toBe(400);
     const extra = await call('POST', '/api/v1/otp/send', { body: { email: 'a@example.com', otp: '123456' }, ip: nextIp() });
     expect(extra.status).toBe(400);
-    const notJson = await call('POST', '/api/v1/otp/send', { rawBody: 'email=a@example.com', headers: { 'content-type': 'application/x-www-form-urlencoded' }, ip: nextIp() });
+    const notJson = await call('POST', '/api/v1/otp/send', {
+      rawBody: 'email=a@example.com',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      ip: nextIp(),
+    });
     expect(notJson.status).toBe(415);
     expect((await call('GET', '/api/v1/otp/send')).status).toBe(405);
     expect([await count(db, 'email_otps'), await count(db, 'email_outbox')]).toEqual(before);
@@ -110,7 +114,8 @@ describe('POST /otp/verify', () => {
     const ok = await verify(email, code);
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ success: true, message: 'OTP verified', verificationToken: expect.stringMatching(/^[\w-]{40,}$/) });
-    const [token] = await db.sql`select token_hash, email, extract(epoch from expires_at - now())::int as ttl from otp_verification_tokens where email = ${email}`;
+    const [token] =
+      await db.sql`select token_hash, email, extract(epoch from expires_at - now())::int as ttl from otp_verification_tokens where email = ${email}`;
     expect(token?.token_hash).not.toBe(ok.body.verificationToken);
     expect(token?.ttl).toBeLessThanOrEqual(30 * 60);
     // Reused code: refused.

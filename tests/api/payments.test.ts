@@ -39,7 +39,9 @@ async function postWebhook(body: string, eventId: string, signature = sign(body)
 }
 
 async function paidRows(orderId: string) {
-  return db.sql<{ status: string; payment_id: string | null }[]>`select status, payment_id from registration_payments where order_id = ${orderId}`;
+  return db.sql<
+    { status: string; payment_id: string | null }[]
+  >`select status, payment_id from registration_payments where order_id = ${orderId}`;
 }
 
 async function receipts(email: string): Promise<{ subject: string; text_body: string }[]> {
@@ -59,7 +61,14 @@ describe('registration fee through the sandbox checkout', () => {
     expect(paid.body).toMatchObject({
       success: true,
       message: 'Payment successful!',
-      registration: { name: 'Asha Verma', email: visitor.email, amount: 8500, paymentId: result.razorpay_payment_id, status: 'paid', programName: 'Hybrid programme' },
+      registration: {
+        name: 'Asha Verma',
+        email: visitor.email,
+        amount: 8500,
+        paymentId: result.razorpay_payment_id,
+        status: 'paid',
+        programName: 'Hybrid programme',
+      },
     });
     expect(await paidRows(order.orderId)).toEqual([{ status: 'paid', payment_id: result.razorpay_payment_id }]);
     const [registration] = await db.sql`select status from registrations where id = ${visitor.registrationId}`;
@@ -89,15 +98,21 @@ describe('registration fee through the sandbox checkout', () => {
     const bobResult = await sandboxPay(bobOrder.orderId);
 
     const flipped = aliceResult.razorpay_signature.replace(/^./, (c) => (c === '0' ? '1' : '0'));
-    const tampered = await call('POST', '/api/v1/user/register-paid', { body: { registrationToken: alice.registrationToken, ...aliceResult, razorpay_signature: flipped } });
+    const tampered = await call('POST', '/api/v1/user/register-paid', {
+      body: { registrationToken: alice.registrationToken, ...aliceResult, razorpay_signature: flipped },
+    });
     expect(tampered.status).toBe(400);
     expect(tampered.body.errors).toMatch(/signature/);
 
-    const swapped = await call('POST', '/api/v1/user/register-paid', { body: { registrationToken: alice.registrationToken, ...aliceResult, razorpay_payment_id: bobResult.razorpay_payment_id } });
+    const swapped = await call('POST', '/api/v1/user/register-paid', {
+      body: { registrationToken: alice.registrationToken, ...aliceResult, razorpay_payment_id: bobResult.razorpay_payment_id },
+    });
     expect(swapped.status).toBe(400);
 
     // Bob's genuine, correctly signed payment presented with Alice's registration.
-    const foreign = await call('POST', '/api/v1/user/register-paid', { body: { registrationToken: alice.registrationToken, ...bobResult } });
+    const foreign = await call('POST', '/api/v1/user/register-paid', {
+      body: { registrationToken: alice.registrationToken, ...bobResult },
+    });
     expect(foreign.status).toBe(400);
     expect(foreign.body.errors).toMatch(/does not belong to your registration/);
 
@@ -112,10 +127,28 @@ describe('registration fee through the sandbox checkout', () => {
 
   it('refuses bad bodies with a 400 naming the field', async () => {
     const visitor = await registered(db);
-    const bad = await call('POST', '/api/v1/user/register-paid', { body: { registrationToken: visitor.registrationToken, razorpay_order_id: 'order_x', razorpay_payment_id: 'nope', razorpay_signature: 'zz' } });
+    const bad = await call('POST', '/api/v1/user/register-paid', {
+      body: {
+        registrationToken: visitor.registrationToken,
+        razorpay_order_id: 'order_x',
+        razorpay_payment_id: 'nope',
+        razorpay_signature: 'zz',
+      },
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors).toEqual(expect.arrayContaining([expect.stringMatching(/^razorpay_payment_id: /), expect.stringMatching(/^razorpay_signature: /)]));
-    const extra = await call('POST', '/api/v1/user/register-paid', { body: { registrationToken: visitor.registrationToken, razorpay_order_id: 'order_x', razorpay_payment_id: 'pay_x', razorpay_signature: 'a'.repeat(64), status: 'paid', amount: 1 } });
+    expect(bad.body.errors).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^razorpay_payment_id: /), expect.stringMatching(/^razorpay_signature: /)]),
+    );
+    const extra = await call('POST', '/api/v1/user/register-paid', {
+      body: {
+        registrationToken: visitor.registrationToken,
+        razorpay_order_id: 'order_x',
+        razorpay_payment_id: 'pay_x',
+        razorpay_signature: 'a'.repeat(64),
+        status: 'paid',
+        amount: 1,
+      },
+    });
     expect(extra.status).toBe(400);
     expect(extra.body.errors).toEqual(expect.arrayContaining([expect.stringMatching(/Unknown fields?: status, amount/)]));
   });
@@ -150,7 +183,12 @@ describe('webhook', () => {
     const visitor = await registered(db);
     const order = await openFeeOrder(visitor.registrationToken, 'online');
     const result = await sandboxPay(order.orderId);
-    const { body, eventId } = webhookEvent('payment.captured', { id: result.razorpay_payment_id, order_id: order.orderId, amount: order.amount, status: 'captured' });
+    const { body, eventId } = webhookEvent('payment.captured', {
+      id: result.razorpay_payment_id,
+      order_id: order.orderId,
+      amount: order.amount,
+      status: 'captured',
+    });
     const before = await count(db, 'payment_events');
     for (const signature of [sign(body, 'wrong-secret'), sign(`${body} `), '']) {
       const answer = await postWebhook(body, eventId, signature);
@@ -168,17 +206,32 @@ describe('webhook', () => {
     const visitor = await registered(db);
     const order = await openFeeOrder(visitor.registrationToken, 'elevate');
     const result = await sandboxPay(order.orderId);
-    const { body, eventId } = webhookEvent('payment.captured', { id: result.razorpay_payment_id, order_id: order.orderId, amount: order.amount, status: 'captured' });
+    const { body, eventId } = webhookEvent('payment.captured', {
+      id: result.razorpay_payment_id,
+      order_id: order.orderId,
+      amount: order.amount,
+      status: 'captured',
+    });
     const first = await postWebhook(body, eventId);
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ status: 'processed', outcome: 'paid' });
     const replay = await postWebhook(body, eventId);
     expect(replay.body).toEqual({ status: 'duplicate' });
     // order.paid for the same payment (another event id): already recorded.
-    const orderPaid = webhookEvent('order.paid', { id: result.razorpay_payment_id, order_id: order.orderId, amount: order.amount, status: 'captured' });
+    const orderPaid = webhookEvent('order.paid', {
+      id: result.razorpay_payment_id,
+      order_id: order.orderId,
+      amount: order.amount,
+      status: 'captured',
+    });
     expect((await postWebhook(orderPaid.body, orderPaid.eventId)).body).toEqual({ status: 'processed', outcome: 'already' });
     // A late payment.failed never moves a paid order backwards.
-    const late = webhookEvent('payment.failed', { id: 'pay_Latefailure01', order_id: order.orderId, amount: order.amount, status: 'failed' });
+    const late = webhookEvent('payment.failed', {
+      id: 'pay_Latefailure01',
+      order_id: order.orderId,
+      amount: order.amount,
+      status: 'failed',
+    });
     expect((await postWebhook(late.body, late.eventId)).status).toBe(200);
 
     expect(await paidRows(order.orderId)).toEqual([{ status: 'paid', payment_id: result.razorpay_payment_id }]);
@@ -195,9 +248,19 @@ describe('webhook', () => {
     const visitor = await registered(db);
     const order = await openFeeOrder(visitor.registrationToken, 'plor');
     const result = await sandboxPay(order.orderId);
-    const cheap = webhookEvent('payment.captured', { id: result.razorpay_payment_id, order_id: order.orderId, amount: 100, status: 'captured' });
+    const cheap = webhookEvent('payment.captured', {
+      id: result.razorpay_payment_id,
+      order_id: order.orderId,
+      amount: 100,
+      status: 'captured',
+    });
     expect((await postWebhook(cheap.body, cheap.eventId)).body).toEqual({ status: 'processed', outcome: 'mismatch' });
-    const stranger = webhookEvent('payment.captured', { id: 'pay_Stranger000001', order_id: 'order_NotOurs000001', amount: 100, status: 'captured' });
+    const stranger = webhookEvent('payment.captured', {
+      id: 'pay_Stranger000001',
+      order_id: 'order_NotOurs000001',
+      amount: 100,
+      status: 'captured',
+    });
     expect((await postWebhook(stranger.body, stranger.eventId)).body).toEqual({ status: 'processed', outcome: 'unknown-order' });
     expect(await paidRows(order.orderId)).toEqual([{ status: 'created', payment_id: null }]);
   });
@@ -209,21 +272,28 @@ describe('webhook', () => {
     const calls: Promise<{ status: number }>[] = [];
     for (let i = 0; i < 50; i++) {
       calls.push(call('POST', '/api/v1/user/register-paid', { body: { registrationToken: visitor.registrationToken, ...result } }));
-      const event = webhookEvent(i % 2 ? 'payment.captured' : 'order.paid', { id: result.razorpay_payment_id, order_id: order.orderId, amount: order.amount, status: 'captured' });
+      const event = webhookEvent(i % 2 ? 'payment.captured' : 'order.paid', {
+        id: result.razorpay_payment_id,
+        order_id: order.orderId,
+        amount: order.amount,
+        status: 'captured',
+      });
       calls.push(postWebhook(event.body, event.eventId));
     }
     const answers = await Promise.all(calls);
     expect(answers.map((a) => a.status).filter((s) => s !== 200)).toEqual([]);
-    const [paid] = await db.sql`select count(*)::int as n from registration_payments where payment_id = ${result.razorpay_payment_id} and status = 'paid'`;
+    const [paid] =
+      await db.sql`select count(*)::int as n from registration_payments where payment_id = ${result.razorpay_payment_id} and status = 'paid'`;
     expect(paid?.n).toBe(1);
     expect(await receipts(visitor.email)).toHaveLength(1);
-    expect(await count(db, 'registration_payments where status = \'paid\' and order_id = ' + `'${order.orderId}'`)).toBe(1);
+    expect(await count(db, "registration_payments where status = 'paid' and order_id = " + `'${order.orderId}'`)).toBe(1);
   });
 });
 
 describe('Razorpay mode (the gateway is asked before anything is recorded)', () => {
   const KEY_SECRET = 'rzp-test-key-secret';
-  let fakePayment: { id: string; orderId: string; status: 'captured' | 'authorized' | 'failed'; amountPaise: number; currency: string } | undefined;
+  let fakePayment:
+    { id: string; orderId: string; status: 'captured' | 'authorized' | 'failed'; amountPaise: number; currency: string } | undefined;
   let orderCounter = 0;
   const fake: PaymentGateway = {
     mode: 'test',
@@ -249,7 +319,12 @@ describe('Razorpay mode (the gateway is asked before anything is recorded)', () 
       const visitor = await registered(db);
       const order = await openFeeOrder(visitor.registrationToken, 'online');
       const paymentId = 'pay_FakeCapture001';
-      const body = { registrationToken: visitor.registrationToken, razorpay_order_id: order.orderId, razorpay_payment_id: paymentId, razorpay_signature: checkoutSignature(KEY_SECRET, order.orderId, paymentId) };
+      const body = {
+        registrationToken: visitor.registrationToken,
+        razorpay_order_id: order.orderId,
+        razorpay_payment_id: paymentId,
+        razorpay_signature: checkoutSignature(KEY_SECRET, order.orderId, paymentId),
+      };
 
       fakePayment = { id: paymentId, orderId: order.orderId, status: 'authorized', amountPaise: order.amount, currency: 'INR' };
       const pending = await call('POST', '/api/v1/user/register-paid', { body });
@@ -307,7 +382,12 @@ describe('Razorpay mode (the gateway is asked before anything is recorded)', () 
 
 describe('webhook when the database is down', () => {
   it('answers 5xx so Razorpay retries', async () => {
-    const body = JSON.stringify({ event: 'payment.captured', payload: { payment: { entity: { id: 'pay_Down00000001', order_id: 'order_Down0000001', amount: 100, currency: 'INR', status: 'captured' } } } });
+    const body = JSON.stringify({
+      event: 'payment.captured',
+      payload: {
+        payment: { entity: { id: 'pay_Down00000001', order_id: 'order_Down0000001', amount: 100, currency: 'INR', status: 'captured' } },
+      },
+    });
     const saved = process.env.DATABASE_URL;
     await closeDb();
     process.env.DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:1/postgres';

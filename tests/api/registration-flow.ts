@@ -49,7 +49,10 @@ export function registrationForm(email: string) {
   };
 }
 
-export async function registered(db: TestDatabase, email = newEmail()): Promise<{ email: string; registrationToken: string; registrationId: string }> {
+export async function registered(
+  db: TestDatabase,
+  email = newEmail(),
+): Promise<{ email: string; registrationToken: string; registrationId: string }> {
   const ip = nextIp();
   const verificationToken = await verifiedToken(db, email, ip);
   const answer = await call('POST', '/api/v1/user/register-unpaid', { body: { ...registrationForm(email), verificationToken }, ip });
@@ -57,14 +60,23 @@ export async function registered(db: TestDatabase, email = newEmail()): Promise<
   return { email, registrationToken: answer.body.registrationToken, registrationId: answer.body.registration._id };
 }
 
-export async function openFeeOrder(registrationToken: string, feeOption = 'hybrid', amount?: unknown): Promise<{ orderId: string; amount: number }> {
-  const answer = await call('POST', '/api/v1/payment/create-order', { body: { registrationToken, feeOption, ...(amount !== undefined ? { amount } : {}) }, ip: nextIp() });
+export async function openFeeOrder(
+  registrationToken: string,
+  feeOption = 'hybrid',
+  amount?: unknown,
+): Promise<{ orderId: string; amount: number }> {
+  const answer = await call('POST', '/api/v1/payment/create-order', {
+    body: { registrationToken, feeOption, ...(amount !== undefined ? { amount } : {}) },
+    ip: nextIp(),
+  });
   if (answer.status !== 201) throw new Error(`create-order ${answer.status} ${answer.text}`);
   return { orderId: answer.body.order.id, amount: answer.body.order.amount };
 }
 
 /** The sandbox checkout's "Pay": a correctly signed result. */
-export async function sandboxPay(orderId: string): Promise<{ razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }> {
+export async function sandboxPay(
+  orderId: string,
+): Promise<{ razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }> {
   const answer = await call('POST', '/api/v1/payment/sandbox/pay', { body: { orderId, outcome: 'success' } });
   if (answer.status !== 200 || !answer.body.success) throw new Error(`sandbox/pay ${answer.status} ${answer.text}`);
   const { success: _s, ...result } = answer.body;

@@ -20,7 +20,8 @@ describe('POST /user/register-unpaid', () => {
       registration: { name: 'Asha Verma', email, phone: '+91 98765 43210', status: 'unpaid' },
       registrationToken: expect.stringMatching(/^[\w-]{40,}$/),
     });
-    const [row] = await db.sql`select name, father_name, highschool_percent::float as hs, university_percent, status, access_token_hash from registrations where email = ${email}`;
+    const [row] =
+      await db.sql`select name, father_name, highschool_percent::float as hs, university_percent, status, access_token_hash from registrations where email = ${email}`;
     expect(row).toMatchObject({ name: 'Asha Verma', father_name: 'Ravi Verma', hs: 86.5, university_percent: null, status: 'unpaid' });
     expect(row?.access_token_hash).not.toBe(answer.body.registrationToken);
     // The token was used up.
@@ -29,7 +30,7 @@ describe('POST /user/register-unpaid', () => {
     expect(again.body.errors).toBe('Please verify your OTP first.');
   });
 
-  it('refuses a registration without a token, with a made-up token or with another email\'s token: nothing written', async () => {
+  it("refuses a registration without a token, with a made-up token or with another email's token: nothing written", async () => {
     const before = await count(db, 'registrations');
     const email = newEmail();
     const none = await registerUnpaid(registrationForm(email));
@@ -60,9 +61,23 @@ describe('POST /user/register-unpaid', () => {
     for (const field of ['name', 'phone', 'fatherName', 'highschool', 'motivation']) {
       expect(empty.body.errors).toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`^${field}: `))]));
     }
-    const bad = await registerUnpaid({ ...registrationForm(email), highschool: '120', university: 'abc', phone: '12', verificationToken, extra: 1 });
+    const bad = await registerUnpaid({
+      ...registrationForm(email),
+      highschool: '120',
+      university: 'abc',
+      phone: '12',
+      verificationToken,
+      extra: 1,
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors).toEqual(expect.arrayContaining([expect.stringMatching(/^highschool: /), expect.stringMatching(/^university: /), expect.stringMatching(/^phone: /), 'Unknown field: extra']));
+    expect(bad.body.errors).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^highschool: /),
+        expect.stringMatching(/^university: /),
+        expect.stringMatching(/^phone: /),
+        'Unknown field: extra',
+      ]),
+    );
     expect(await count(db, 'registrations')).toBe(before);
     expect((await registerUnpaid({ ...registrationForm(email), verificationToken })).status).toBe(201);
   });
@@ -75,15 +90,28 @@ describe('POST /payment/create-order', () => {
 
   it('sets the amount from the fee table and ignores any client amount for preset options', async () => {
     const { registrationToken, registrationId } = await registered(db);
-    const expected: Record<string, number> = { online: 250_000, hybrid: 850_000, discover: 15_157_050, elevate: 5_000_000, plor: 13_000_000 };
+    const expected: Record<string, number> = {
+      online: 250_000,
+      hybrid: 850_000,
+      discover: 15_157_050,
+      elevate: 5_000_000,
+      plor: 13_000_000,
+    };
     for (const [feeOption, paise] of Object.entries(expected)) {
       const answer = await createOrder({ registrationToken, feeOption, amount: 1 });
       expect(answer.status).toBe(201);
       expect(answer.body.order).toMatchObject({ id: expect.stringMatching(/^order_/), amount: paise, currency: 'INR' });
-      expect(answer.body.checkout).toMatchObject({ key: 'rzp_test_sandbox', mode: 'sandbox', amount: paise, orderId: answer.body.order.id });
-      const [row] = await db.sql`select amount_paise::int as amount, fee_option, registration_id from registration_payments where order_id = ${answer.body.order.id}`;
+      expect(answer.body.checkout).toMatchObject({
+        key: 'rzp_test_sandbox',
+        mode: 'sandbox',
+        amount: paise,
+        orderId: answer.body.order.id,
+      });
+      const [row] =
+        await db.sql`select amount_paise::int as amount, fee_option, registration_id from registration_payments where order_id = ${answer.body.order.id}`;
       expect(row).toEqual({ amount: paise, fee_option: feeOption, registration_id: registrationId });
-      const [ledger] = await db.sql`select amount_paise::int as amount, purpose, status from payment_orders where id = ${answer.body.order.id}`;
+      const [ledger] =
+        await db.sql`select amount_paise::int as amount, purpose, status from payment_orders where id = ${answer.body.order.id}`;
       expect(ledger).toEqual({ amount: paise, purpose: 'registration', status: 'created' });
     }
     const junk = await createOrder({ registrationToken, feeOption: 'hybrid', amount: 'free' });
@@ -111,7 +139,9 @@ describe('POST /payment/create-order', () => {
     expect(below.body.errors).toEqual(['amount: The amount must be at least ₹1']);
     const over = await createOrder({ registrationToken, feeOption: 'custom', amount: 200001 });
     expect(over.body.errors).toEqual(['amount: The amount can be at most ₹2,00,000']);
-    expect([await count(db, 'payment_orders'), await count(db, 'registration_payments'), await count(db, 'sandbox_orders')]).toEqual(before);
+    expect([await count(db, 'payment_orders'), await count(db, 'registration_payments'), await count(db, 'sandbox_orders')]).toEqual(
+      before,
+    );
   });
 
   it('refuses an unknown fee option and an unknown registration: nothing written', async () => {

@@ -52,10 +52,19 @@ export async function completeOrder(gatewayOrderId: string, payment: GatewayPaym
     if (!order) return 'unknown-order';
     if (order.status === 'paid') {
       if (order.payment_id === payment.id) return 'already';
-      log.error('order paid twice: refund the second payment', { orderId: order.id, paymentId: payment.id, firstPaymentId: order.payment_id });
+      log.error('order paid twice: refund the second payment', {
+        orderId: order.id,
+        paymentId: payment.id,
+        firstPaymentId: order.payment_id,
+      });
       return 'other-payment';
     }
-    if (payment.status !== 'captured' || payment.orderId !== order.id || payment.amountPaise !== Number(order.amount_paise) || payment.currency !== order.currency) {
+    if (
+      payment.status !== 'captured' ||
+      payment.orderId !== order.id ||
+      payment.amountPaise !== Number(order.amount_paise) ||
+      payment.currency !== order.currency
+    ) {
       log.warn('payment does not match its order', { orderId: order.id, paymentId: payment.id, status: payment.status, by });
       return 'mismatch';
     }

@@ -25,7 +25,11 @@ export function gateway(): PaymentGateway {
   if (selected?.for === config) return selected.gateway;
   const chosen =
     config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET
-      ? razorpayGateway({ keyId: config.RAZORPAY_KEY_ID, keySecret: config.RAZORPAY_KEY_SECRET, webhookSecret: config.RAZORPAY_WEBHOOK_SECRET })
+      ? razorpayGateway({
+          keyId: config.RAZORPAY_KEY_ID,
+          keySecret: config.RAZORPAY_KEY_SECRET,
+          webhookSecret: config.RAZORPAY_WEBHOOK_SECRET,
+        })
       : sandboxGateway(config.SANDBOX_PAYMENT_SECRET);
   selected = { gateway: chosen, for: config };
   return chosen;
@@ -51,11 +55,16 @@ export type OpenOrderInput = {
  * happens outside any transaction. Answers what the browser's checkout needs.
  */
 export async function openOrder(input: OpenOrderInput, attach: (tx: Tx, order: GatewayOrder) => Promise<void>): Promise<CheckoutOrder> {
-  if (!Number.isSafeInteger(input.amountPaise) || input.amountPaise < 100) throw new HttpError(400, 'amount: The amount must be at least ₹1');
+  if (!Number.isSafeInteger(input.amountPaise) || input.amountPaise < 100)
+    throw new HttpError(400, 'amount: The amount must be at least ₹1');
   const gw = gateway();
   let order: GatewayOrder;
   try {
-    order = await gw.createOrder({ amountPaise: input.amountPaise, receipt: input.receipt.slice(0, 40), ...(input.notes ? { notes: input.notes } : {}) });
+    order = await gw.createOrder({
+      amountPaise: input.amountPaise,
+      receipt: input.receipt.slice(0, 40),
+      ...(input.notes ? { notes: input.notes } : {}),
+    });
   } catch (error) {
     if (error instanceof HttpError) throw error;
     log.error('gateway order creation failed', { purpose: input.purpose, error });
@@ -98,7 +107,8 @@ export async function confirmCheckout(result: CheckoutResult): Promise<ConfirmOu
     log.error('gateway payment fetch failed', { orderId: result.razorpay_order_id, error });
     throw new HttpError(502, 'We could not confirm the payment with the payment provider yet. Please try again in a minute.');
   }
-  if (payment.orderId !== result.razorpay_order_id) throw new HttpError(400, 'Payment verification failed: the payment is for another order');
+  if (payment.orderId !== result.razorpay_order_id)
+    throw new HttpError(400, 'Payment verification failed: the payment is for another order');
   if (payment.status === 'authorized' || payment.status === 'created') return 'pending';
   if (payment.status !== 'captured') throw new HttpError(400, 'Payment failed');
   const outcome = await completeOrder(result.razorpay_order_id, payment, 'checkout');

@@ -14,14 +14,28 @@ const STATUSES = new Set<GatewayPayment['status']>(['created', 'authorized', 'ca
 /** Razorpay's payment entity (API answer or webhook payload) in our terms. */
 export function fromRazorpayPayment(entity: RazorpayPaymentEntity): GatewayPayment {
   const status = STATUSES.has(entity.status as GatewayPayment['status']) ? (entity.status as GatewayPayment['status']) : 'created';
-  return { id: String(entity.id), orderId: String(entity.order_id ?? ''), status, amountPaise: Number(entity.amount), currency: String(entity.currency) };
+  return {
+    id: String(entity.id),
+    orderId: String(entity.order_id ?? ''),
+    status,
+    amountPaise: Number(entity.amount),
+    currency: String(entity.currency),
+  };
 }
 
 export function razorpayMode(keyId: string): 'live' | 'test' {
   return keyId.startsWith('rzp_live_') ? 'live' : 'test';
 }
 
-export function razorpayGateway({ keyId, keySecret, webhookSecret }: { keyId: string; keySecret: string; webhookSecret: string | undefined }): PaymentGateway {
+export function razorpayGateway({
+  keyId,
+  keySecret,
+  webhookSecret,
+}: {
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string | undefined;
+}): PaymentGateway {
   const client = new Razorpay({ key_id: keyId, key_secret: keySecret });
   return {
     mode: razorpayMode(keyId),

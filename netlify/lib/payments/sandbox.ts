@@ -43,12 +43,16 @@ export function sandboxGateway(secret: string): PaymentGateway {
       return verifyCheckoutSignature(secret, result.razorpay_order_id, result.razorpay_payment_id, result.razorpay_signature);
     },
     async fetchPayment(paymentId) {
-      const [row] = await db()<PaymentRow[]>`select id, order_id, amount_paise, currency, status from sandbox_payments where id = ${paymentId}`;
+      const [row] = await db()<
+        PaymentRow[]
+      >`select id, order_id, amount_paise, currency, status from sandbox_payments where id = ${paymentId}`;
       if (!row) throw new HttpError(400, 'The payment provider does not know this payment');
       return toPayment(row);
     },
     async fetchOrderPayments(orderId) {
-      const rows = await db()<PaymentRow[]>`select id, order_id, amount_paise, currency, status from sandbox_payments where order_id = ${orderId} order by created_at`;
+      const rows = await db()<
+        PaymentRow[]
+      >`select id, order_id, amount_paise, currency, status from sandbox_payments where order_id = ${orderId} order by created_at`;
       return rows.map(toPayment);
     },
     verifyWebhookSignature(rawBody, signature) {
@@ -59,7 +63,15 @@ export function sandboxGateway(secret: string): PaymentGateway {
 
 export type SandboxPayAnswer =
   | ({ success: true } & CheckoutResult)
-  | { success: false; error: { code: 'BAD_REQUEST_ERROR'; description: string; reason: 'payment_failed'; metadata: { order_id: string; payment_id: string } } };
+  | {
+      success: false;
+      error: {
+        code: 'BAD_REQUEST_ERROR';
+        description: string;
+        reason: 'payment_failed';
+        metadata: { order_id: string; payment_id: string };
+      };
+    };
 
 /**
  * Plays Razorpay Checkout: takes the payment for a sandbox order and answers what Checkout would
@@ -79,7 +91,12 @@ export async function sandboxPay(secret: string, orderId: string, outcome: 'succ
     if (outcome === 'failure') {
       return {
         success: false,
-        error: { code: 'BAD_REQUEST_ERROR', description: 'Payment failed', reason: 'payment_failed', metadata: { order_id: orderId, payment_id: paymentId } },
+        error: {
+          code: 'BAD_REQUEST_ERROR',
+          description: 'Payment failed',
+          reason: 'payment_failed',
+          metadata: { order_id: orderId, payment_id: paymentId },
+        },
       } as const;
     }
     return {

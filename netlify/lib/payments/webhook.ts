@@ -33,7 +33,8 @@ export async function handleWebhook(rawBody: string, signature: string | null, e
   // Razorpay sends x-razorpay-event-id; without it the body itself identifies the delivery.
   const eventId = (eventIdHeader?.trim() || `body_${createHash('sha256').update(rawBody).digest('hex')}`).slice(0, 200);
   const entity = body.payload?.payment?.entity;
-  const payment = entity && typeof entity.id === 'string' ? fromRazorpayPayment(entity as Parameters<typeof fromRazorpayPayment>[0]) : undefined;
+  const payment =
+    entity && typeof entity.id === 'string' ? fromRazorpayPayment(entity as Parameters<typeof fromRazorpayPayment>[0]) : undefined;
   const orderId = payment?.orderId || (typeof body.payload?.order?.entity?.id === 'string' ? body.payload.order.entity.id : '');
 
   return db().begin(async (tx) => {
@@ -47,7 +48,8 @@ export async function handleWebhook(rawBody: string, signature: string | null, e
       return { status: 'processed', outcome: 'failed-recorded' } as const;
     }
     const outcome = await completeOrder(orderId, payment, 'webhook', tx);
-    if (outcome !== 'paid' && outcome !== 'already') log.warn('webhook payment not recorded', { event, orderId, paymentId: payment.id, outcome });
+    if (outcome !== 'paid' && outcome !== 'already')
+      log.warn('webhook payment not recorded', { event, orderId, paymentId: payment.id, outcome });
     return { status: 'processed', outcome } as const;
   });
 }

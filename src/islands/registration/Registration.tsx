@@ -37,7 +37,18 @@ const MSG = {
   paymentFailed: 'Payment failed',
 } as const;
 
-const EMPTY = { name: '', email: '', phone: '', fatherName: '', qualification: '', highschool: '', university: '', sop: '', experience: '', motivation: '' };
+const EMPTY = {
+  name: '',
+  email: '',
+  phone: '',
+  fatherName: '',
+  qualification: '',
+  highschool: '',
+  university: '',
+  sop: '',
+  experience: '',
+  motivation: '',
+};
 type Values = typeof EMPTY;
 
 type CreateOrderAnswer = { checkout: CheckoutOrder; programName: string; prefill: { name: string; email: string; contact: string } };
@@ -286,7 +297,9 @@ export default function Registration() {
     }
     dispatch({ type: 'paymentSubmitted' });
     try {
-      const answer = await api<RegisterPaidAnswer>('/user/register-paid', { body: { registrationToken: state.registrationToken, ...outcome.result } });
+      const answer = await api<RegisterPaidAnswer>('/user/register-paid', {
+        body: { registrationToken: state.registrationToken, ...outcome.result },
+      });
       if (!answer.registration) {
         dispatch({ type: 'paymentNotRecorded' });
         toast(answer.message);
@@ -326,7 +339,10 @@ export default function Registration() {
       <form className="reg-form" noValidate onSubmit={(e) => e.preventDefault()} aria-label="Registration">
         <fieldset className="reg-step card">
           <legend className="reg-legend">
-            <span className="reg-step-no" aria-hidden="true">1</span> Verify your email
+            <span className="reg-step-no" aria-hidden="true">
+              1
+            </span>{' '}
+            Verify your email
           </legend>
           <div className="reg-email-row">
             <Field label="Email" error={errors['email']} required className="reg-grow">
@@ -352,14 +368,31 @@ export default function Registration() {
                 <span aria-hidden="true">✓</span> Email verified
               </p>
             ) : (
-              <button type="button" className="btn btn-secondary reg-send" onClick={() => void sendOtp()} disabled={state.busy === 'sending' || secondsLeft > 0}>
-                {state.busy === 'sending' ? 'Sending...' : state.phase === 'otpSent' ? (secondsLeft > 0 ? `Resend OTP in ${secondsLeft}s` : 'Resend OTP') : 'Send OTP'}
+              <button
+                type="button"
+                className="btn btn-secondary reg-send"
+                onClick={() => void sendOtp()}
+                disabled={state.busy === 'sending' || secondsLeft > 0}
+              >
+                {state.busy === 'sending'
+                  ? 'Sending...'
+                  : state.phase === 'otpSent'
+                    ? secondsLeft > 0
+                      ? `Resend OTP in ${secondsLeft}s`
+                      : 'Resend OTP'
+                    : 'Send OTP'}
               </button>
             )}
           </div>
           {state.phase === 'otpSent' && (
             <div className="reg-otp-row">
-              <Field label="OTP" error={otpError} required hint={`We sent a 6-digit code to ${state.email}. It is valid for 10 minutes.`} className="reg-grow">
+              <Field
+                label="OTP"
+                error={otpError}
+                required
+                hint={`We sent a 6-digit code to ${state.email}. It is valid for 10 minutes.`}
+                className="reg-grow"
+              >
                 <input
                   ref={otpInput}
                   name="otp"
@@ -381,7 +414,12 @@ export default function Registration() {
                   }}
                 />
               </Field>
-              <button type="button" className="btn btn-primary reg-verify" onClick={() => void verifyOtp()} disabled={state.busy === 'verifying'}>
+              <button
+                type="button"
+                className="btn btn-primary reg-verify"
+                onClick={() => void verifyOtp()}
+                disabled={state.busy === 'verifying'}
+              >
                 {state.busy === 'verifying' ? 'Verifying...' : 'Verify OTP'}
               </button>
             </div>
@@ -395,7 +433,10 @@ export default function Registration() {
 
         <fieldset className="reg-step card">
           <legend className="reg-legend">
-            <span className="reg-step-no" aria-hidden="true">2</span> Your details
+            <span className="reg-step-no" aria-hidden="true">
+              2
+            </span>{' '}
+            Your details
           </legend>
           <div className="reg-grid">
             <Field label="Full name" error={errors['name']} required>
@@ -431,7 +472,13 @@ export default function Registration() {
         <div className="reg-actions">
           {!verified && <p className="reg-hint">Verify your email to register.</p>}
           {verified && (
-            <button type="button" className={registered ? 'btn btn-primary btn-lg reg-done' : 'btn btn-primary btn-lg'} onClick={() => void register()} disabled={registered || state.busy === 'registering'} aria-busy={state.busy === 'registering' || undefined}>
+            <button
+              type="button"
+              className={registered ? 'btn btn-primary btn-lg reg-done' : 'btn btn-primary btn-lg'}
+              onClick={() => void register()}
+              disabled={registered || state.busy === 'registering'}
+              aria-busy={state.busy === 'registering' || undefined}
+            >
               {registered ? 'Registered' : state.busy === 'registering' ? 'Registering...' : 'Register'}
             </button>
           )}
@@ -477,7 +524,12 @@ export default function Registration() {
         </div>
       </form>
 
-      <Dialog open={state.pay === 'custom'} onClose={() => dispatch({ type: 'customClosed' })} title="Pay a custom amount" className="reg-dialog">
+      <Dialog
+        open={state.pay === 'custom'}
+        onClose={() => dispatch({ type: 'customClosed' })}
+        title="Pay a custom amount"
+        className="reg-dialog"
+      >
         <form
           className="reg-custom"
           noValidate
@@ -486,8 +538,21 @@ export default function Registration() {
             if (customValid) void pay('custom', customAmount.trim());
           }}
         >
-          <Field label="Amount (₹)" hint="At least ₹1." error={customAmount.trim() && !customValid ? String(customPaise) : undefined} required>
-            <input name="amount" type="number" inputMode="decimal" min={1} step="0.01" value={customAmount} onChange={(e) => setCustomAmount(e.target.value)} />
+          <Field
+            label="Amount (₹)"
+            hint="At least ₹1."
+            error={customAmount.trim() && !customValid ? String(customPaise) : undefined}
+            required
+          >
+            <input
+              name="amount"
+              type="number"
+              inputMode="decimal"
+              min={1}
+              step="0.01"
+              value={customAmount}
+              onChange={(e) => setCustomAmount(e.target.value)}
+            />
           </Field>
           <div className="reg-custom-actions">
             <button type="button" className="btn btn-secondary" onClick={() => dispatch({ type: 'customClosed' })}>

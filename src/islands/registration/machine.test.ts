@@ -64,9 +64,22 @@ describe('registration state machine (spec section 4)', () => {
     expect(expired).toMatchObject({ phase: 'editing', verificationToken: null });
     const orderFailed = run([...toRegistered, { type: 'payMenuToggled' }, { type: 'orderRequested' }, { type: 'orderFailed' }]);
     expect(orderFailed).toMatchObject({ phase: 'registered', pay: 'closed' });
-    const payFailed = run([...toRegistered, { type: 'payMenuToggled' }, { type: 'orderRequested' }, { type: 'orderCreated' }, { type: 'checkoutClosed' }]);
+    const payFailed = run([
+      ...toRegistered,
+      { type: 'payMenuToggled' },
+      { type: 'orderRequested' },
+      { type: 'orderCreated' },
+      { type: 'checkoutClosed' },
+    ]);
     expect(payFailed).toMatchObject({ phase: 'registered', pay: 'closed' });
-    const notRecorded = run([...toRegistered, { type: 'payMenuToggled' }, { type: 'orderRequested' }, { type: 'orderCreated' }, { type: 'paymentSubmitted' }, { type: 'paymentNotRecorded' }]);
+    const notRecorded = run([
+      ...toRegistered,
+      { type: 'payMenuToggled' },
+      { type: 'orderRequested' },
+      { type: 'orderCreated' },
+      { type: 'paymentSubmitted' },
+      { type: 'paymentNotRecorded' },
+    ]);
     expect(notRecorded).toMatchObject({ phase: 'registered', pay: 'closed' });
   });
 
@@ -88,7 +101,13 @@ describe('registration state machine (spec section 4)', () => {
 
   it('a reload brings back a verified email or a registration, never a request in flight', () => {
     const registered = run(toRegistered);
-    expect(fromSaved(JSON.parse(JSON.stringify(toSaved(registered))))).toEqual({ phase: 'registered', email: 'asha@example.com', registrationToken: 'rt', verificationToken: null, resendAt: 60_000 });
+    expect(fromSaved(JSON.parse(JSON.stringify(toSaved(registered))))).toEqual({
+      phase: 'registered',
+      email: 'asha@example.com',
+      registrationToken: 'rt',
+      verificationToken: null,
+      resendAt: 60_000,
+    });
     const verified = run(toVerified);
     expect(fromSaved(toSaved(verified))).toMatchObject({ phase: 'verified', verificationToken: 'vt' });
     const restored = reducer({ ...initialState, busy: 'sending', pay: 'menu' }, { type: 'restored', state: fromSaved(toSaved(verified))! });

@@ -25,7 +25,15 @@ export type State = {
   busy: Busy;
 };
 
-export const initialState: State = { phase: 'editing', email: '', verificationToken: null, registrationToken: null, resendAt: 0, pay: 'closed', busy: null };
+export const initialState: State = {
+  phase: 'editing',
+  email: '',
+  verificationToken: null,
+  registrationToken: null,
+  resendAt: 0,
+  pay: 'closed',
+  busy: null,
+};
 
 export type Action =
   | { type: 'restored'; state: Partial<State> }
@@ -69,7 +77,9 @@ export function reducer(state: State, action: Action): State {
     case 'sendStarted':
       return (state.phase === 'editing' || state.phase === 'otpSent') && !state.busy ? { ...state, busy: 'sending' } : state;
     case 'otpSent':
-      return state.busy === 'sending' ? { ...state, phase: 'otpSent', email: normalise(action.email), resendAt: action.resendAt, busy: null } : state;
+      return state.busy === 'sending'
+        ? { ...state, phase: 'otpSent', email: normalise(action.email), resendAt: action.resendAt, busy: null }
+        : state;
     case 'sendFailed':
       return state.busy === 'sending' ? { ...state, busy: null, resendAt: action.resendAt ?? state.resendAt } : state;
 
@@ -83,7 +93,9 @@ export function reducer(state: State, action: Action): State {
     case 'registerStarted':
       return state.phase === 'verified' && !state.busy ? { ...state, busy: 'registering' } : state;
     case 'registered':
-      return state.busy === 'registering' ? { ...state, phase: 'registered', verificationToken: null, registrationToken: action.registrationToken, busy: null, pay: 'closed' } : state;
+      return state.busy === 'registering'
+        ? { ...state, phase: 'registered', verificationToken: null, registrationToken: action.registrationToken, busy: null, pay: 'closed' }
+        : state;
     case 'registerFailed':
       return state.busy === 'registering' ? { ...state, busy: null } : state;
     case 'verificationExpired':
@@ -128,7 +140,13 @@ export function resendSecondsLeft(state: Pick<State, 'resendAt'>, now: number): 
 export type Saved = Pick<State, 'phase' | 'email' | 'verificationToken' | 'registrationToken' | 'resendAt'>;
 
 export function toSaved(state: State): Saved {
-  return { phase: state.phase, email: state.email, verificationToken: state.verificationToken, registrationToken: state.registrationToken, resendAt: state.resendAt };
+  return {
+    phase: state.phase,
+    email: state.email,
+    verificationToken: state.verificationToken,
+    registrationToken: state.registrationToken,
+    resendAt: state.resendAt,
+  };
 }
 
 export function fromSaved(value: unknown): Partial<State> | null {
@@ -139,8 +157,10 @@ export function fromSaved(value: unknown): Partial<State> | null {
   const registrationToken = typeof v['registrationToken'] === 'string' ? v['registrationToken'] : null;
   const verificationToken = typeof v['verificationToken'] === 'string' ? v['verificationToken'] : null;
   if (!email) return null;
-  if ((v['phase'] === 'registered' || v['phase'] === 'paid') && registrationToken) return { phase: 'registered', email, registrationToken, verificationToken: null, resendAt };
-  if (v['phase'] === 'verified' && verificationToken) return { phase: 'verified', email, verificationToken, registrationToken: null, resendAt };
+  if ((v['phase'] === 'registered' || v['phase'] === 'paid') && registrationToken)
+    return { phase: 'registered', email, registrationToken, verificationToken: null, resendAt };
+  if (v['phase'] === 'verified' && verificationToken)
+    return { phase: 'verified', email, verificationToken, registrationToken: null, resendAt };
   if (v['phase'] === 'otpSent') return { phase: 'otpSent', email, verificationToken: null, registrationToken: null, resendAt };
   return null;
 }

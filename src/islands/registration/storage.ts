@@ -40,7 +40,11 @@ export function readFlow(): { state: Partial<State>; contact: { name?: string; p
   for (const kind of ['local', 'session'] as const) {
     const value = read(kind, FLOW_KEY) as SavedRegistration | null;
     const state = fromSaved(value);
-    if (state) return { state, contact: { name: typeof value?.name === 'string' ? value.name : '', phone: typeof value?.phone === 'string' ? value.phone : '' } };
+    if (state)
+      return {
+        state,
+        contact: { name: typeof value?.name === 'string' ? value.name : '', phone: typeof value?.phone === 'string' ? value.phone : '' },
+      };
   }
   return null;
 }
