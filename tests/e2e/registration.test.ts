@@ -1,6 +1,27 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { e2eDescribe, newPage, sql } from './harness.ts';
+
+const AXE = readFileSync(join(import.meta.dirname, '..', '..', 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+
+/** axe-core violations on the page right now ("rule (impact): help -> elements"). */
+async function axeViolations(page: Page, state: string): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
+  const result = (await page.evaluate(() =>
+    (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<unknown> } }).axe.run(document, {
+      resultTypes: ['violations'],
+    }),
+  )) as { violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] };
+  return result.violations.map(
+    (v) =>
+      `${state}: ${v.id} (${v.impact}): ${v.help} -> ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 5)
+        .join(', ')}`,
+  );
+}
 
 let counter = 0;
 function newVisitorEmail(): string {
@@ -29,14 +50,16 @@ async function toast(page: Page, text: string) {
 }
 
 /** A new visitor verifies the email (code read from the outbox, as a person reads the email) and registers. */
-async function registerVisitor(page: Page, email: string) {
+async function registerVisitor(page: Page, email: string, problems: string[] = []) {
   await page.goto('/information');
   await page.locator('.reg[data-ready]').waitFor();
   const form = registrationForm(page);
+  problems.push(...(await axeViolations(page, 'start')));
   await form.getByLabel('Email').fill(email);
   await form.getByRole('button', { name: 'Send OTP' }).click();
   await toast(page, 'OTP sent to your email!');
   await form.getByRole('button', { name: /Resend OTP in \d+s/ }).waitFor();
+  problems.push(...(await axeViolations(page, 'code sent')));
   expect(await form.getByRole('button', { name: 'Register', exact: true }).count()).toBe(0);
 
   await form.getByLabel('OTP').fill(await otpFor(email));
@@ -47,6 +70,7 @@ async function registerVisitor(page: Page, email: string) {
   // Register before filling the required fields: the spec's message, nothing saved.
   await form.getByRole('button', { name: 'Register', exact: true }).click();
   await toast(page, 'Please fill all required fields.');
+  problems.push(...(await axeViolations(page, 'required fields missing')));
 
   await form.getByLabel('Full name').fill('Asha Verma');
   await form.getByLabel('Phone').fill('+91 98765 43210');
@@ -79,7 +103,8 @@ e2eDescribe('registration and the registration fee in the browser', () => {
   it('a new visitor verifies, registers, pays the hybrid fee in the sandbox checkout and lands on /success', async () => {
     const page = await newPage({ width: 390, height: 844 });
     const email = newVisitorEmail();
-    await registerVisitor(page, email);
+    const problems: string[] = [];
+    await registerVisitor(page, email, problems);
 
     // A reload keeps the registration.
     await page.reload();
@@ -93,6 +118,7 @@ e2eDescribe('registration and the registration fee in the browser', () => {
     await page.getByRole('button', { name: /Custom amount/ }).click();
     const custom = page.getByRole('dialog', { name: 'Pay a custom amount' });
     await custom.waitFor();
+    problems.push(...(await axeViolations(page, 'custom amount dialog')));
     const payCustom = custom.getByRole('button', { name: 'Pay', exact: true });
     expect(await payCustom.isDisabled()).toBe(true);
     await custom.getByLabel('Amount').fill('0.5');
@@ -102,8 +128,13 @@ e2eDescribe('registration and the registration fee in the browser', () => {
     await custom.getByRole('button', { name: 'Cancel' }).click();
     await custom.waitFor({ state: 'hidden' });
 
+    await form.getByRole('button', { name: 'Pay Now' }).click();
+    await page.locator('#fee-menu').waitFor();
+    problems.push(...(await axeViolations(page, 'fee menu open')));
+    await form.getByRole('button', { name: 'Pay Now' }).click();
     const checkout = await payFee(page, /Hybrid programme/);
     expect(await checkout.textContent()).toContain('₹8,500');
+    problems.push(...(await axeViolations(page, 'sandbox checkout')));
     await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
     await page.waitForURL(/\/success\?/);
     const details = page.locator('.success-details');
@@ -113,6 +144,8 @@ e2eDescribe('registration and the registration fee in the browser', () => {
     expect(paymentId).toMatch(/^pay_/);
     expect(await page.getByText('within 48 hours').count()).toBeGreaterThan(0);
     expect(await page.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
+    problems.push(...(await axeViolations(page, '/success')));
+    expect(problems).toEqual([]);
 
     const paid = await paidRegistrations(email);
     expect(paid).toEqual([{ status: 'paid', amount_paise: '850000', payment_id: paymentId }]);

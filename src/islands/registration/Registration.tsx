@@ -1,6 +1,6 @@
 import { useEffect, useReducer, useRef, useState, type KeyboardEvent } from 'react';
 import { api, ApiError, errorText } from '../../lib/api.ts';
-import type { CheckoutOutcome, CheckoutRequest } from '../../lib/checkout.ts';
+import { openCheckout } from '../../lib/checkout.ts';
 import type { CheckoutOrder } from '../../shared/checkout.ts';
 import { formatRupees } from '../../shared/money.ts';
 import {
@@ -82,16 +82,6 @@ function emailProblem(email: string): string | undefined {
 
 function focusField(name: string): void {
   requestAnimationFrame(() => document.querySelector<HTMLElement>(`.reg-form [name="${name}"]`)?.focus());
-}
-
-/** The checkout module (and Razorpay's script) load only when a visitor pays. */
-async function startCheckout(request: CheckoutRequest): Promise<CheckoutOutcome> {
-  try {
-    const { openCheckout } = await import('../../lib/checkout.ts');
-    return await openCheckout(request);
-  } catch {
-    return { ok: false, reason: 'unavailable', message: 'The payment window could not load. Check your connection and try again.' };
-  }
 }
 
 export default function Registration() {
@@ -283,7 +273,7 @@ export default function Registration() {
       } else toast.error(error instanceof ApiError && error.status === 400 ? errorText(error, MSG.orderFailed) : MSG.orderFailed);
       return;
     }
-    const outcome = await startCheckout({
+    const outcome = await openCheckout({
       ...order.checkout,
       name: 'Aspira Registration',
       description: order.programName,
