@@ -32,8 +32,21 @@ export function leadBody(endpoint: (typeof ENDPOINTS)[number], marker: string, i
     return { name: `Bench ${i}`, email, phone: '+91 98100 42424', institute: 'Bench Institute', message: `Load test ${marker} ${i}` };
   }
   return {
-    Name: `Bench ${i}`, Number: '9810042424', email, location: 'Pune', startupName: `Bench ${i}`, stage: 'Idea stage', comments: 'Load test',
-    industries: ['SaaS'], startupIdea: 'Idea', problem: 'Problem', audience: 'Audience', uvp: 'UVP', usage: 'Usage', team: 'Team', vision: 'Vision',
+    Name: `Bench ${i}`,
+    Number: '9810042424',
+    email,
+    location: 'Pune',
+    startupName: `Bench ${i}`,
+    stage: 'Idea stage',
+    comments: 'Load test',
+    industries: ['SaaS'],
+    startupIdea: 'Idea',
+    problem: 'Problem',
+    audience: 'Audience',
+    uvp: 'UVP',
+    usage: 'Usage',
+    team: 'Team',
+    vision: 'Vision',
     pitchDeckLink: 'https://example.com/deck',
   };
 }
@@ -101,7 +114,15 @@ export async function sustainedLeads(baseUrl: string, databaseUrl: string, secon
     });
     const [row] = await sql<{ n: number }[]>`select count(*)::int as n from contact_requests where email = ${`${marker}@bench.example`}`;
     const ok = result['2xx'];
-    return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, ok, non2xx: result.non2xx, errors: result.errors + result.timeouts, rows: row!.n };
+    return {
+      rps: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      ok,
+      non2xx: result.non2xx,
+      errors: result.errors + result.timeouts,
+      rows: row!.n,
+    };
   } finally {
     await sql.end({ timeout: 5 });
   }
@@ -110,17 +131,22 @@ export async function sustainedLeads(baseUrl: string, databaseUrl: string, secon
 /** Called by scripts/bench.ts with the served site and its database. Prints; returns whether nothing was lost. */
 export async function benchLeads(baseUrl: string, databaseUrl: string): Promise<boolean> {
   const burst = await burstLeads(baseUrl, databaseUrl, 200);
-  const burstOk = burst.created === burst.sent && burst.rows === burst.sent && burst.confirmations === burst.sent && burst.notifications === burst.sent;
+  const burstOk =
+    burst.created === burst.sent && burst.rows === burst.sent && burst.confirmations === burst.sent && burst.notifications === burst.sent;
   console.log('Lead submissions: 200 at once (contact/advisor, scholarship, pitch)');
   console.log(`  answers ${JSON.stringify(burst.statuses)} in ${burst.ms.toFixed(0)} ms`);
-  console.log(`  2xx ${burst.created}   rows ${burst.rows}   outbox emails ${burst.confirmations + burst.notifications} (${burst.confirmations} confirmations, ${burst.notifications} team notifications)`);
+  console.log(
+    `  2xx ${burst.created}   rows ${burst.rows}   outbox emails ${burst.confirmations + burst.notifications} (${burst.confirmations} confirmations, ${burst.notifications} team notifications)`,
+  );
   console.log(`  ${burstOk ? 'nothing lost' : 'MISMATCH: something was lost or refused'}`);
   if (burst.statuses['429']) console.log('  (429 answers: run the server with LEAD_RATE_LIMIT_PER_10_MIN raised)');
 
   const load = await sustainedLeads(baseUrl, databaseUrl, 10);
   const loadOk = load.errors === 0 && load.non2xx === 0 && load.rows === load.ok;
   console.log('Lead submissions: 50 connections for 10 s on POST /api/v1/user/contactus');
-  console.log(`  ${load.rps.toFixed(0)} req/s   p50 ${load.p50} ms   p99 ${load.p99} ms   2xx ${load.ok}   non-2xx ${load.non2xx}   errors ${load.errors}   rows ${load.rows}`);
+  console.log(
+    `  ${load.rps.toFixed(0)} req/s   p50 ${load.p50} ms   p99 ${load.p99} ms   2xx ${load.ok}   non-2xx ${load.non2xx}   errors ${load.errors}   rows ${load.rows}`,
+  );
   console.log(`  ${loadOk ? 'every 2xx is a row' : 'MISMATCH: 2xx answers and rows differ, or errors'}\n`);
   return burstOk && loadOk;
 }

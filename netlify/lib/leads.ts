@@ -5,7 +5,13 @@
  * lead. Delivery is tried after commit; the outbox retries what fails.
  */
 import { createHmac } from 'node:crypto';
-import { LEAD_MESSAGES, type ContactRequest, type ScholarshipApplication, type StartupPitch, type Tracking } from '../../src/shared/leads.ts';
+import {
+  LEAD_MESSAGES,
+  type ContactRequest,
+  type ScholarshipApplication,
+  type StartupPitch,
+  type Tracking,
+} from '../../src/shared/leads.ts';
 import { db, type Tx } from './db.ts';
 import { env } from './env.ts';
 import { log } from './log.ts';
@@ -47,7 +53,11 @@ function details(rows: [string, string | null | undefined][]): string {
     .join('\n');
 }
 
-const indent = (value: string) => value.split('\n').map((l) => `  ${l}`).join('\n');
+const indent = (value: string) =>
+  value
+    .split('\n')
+    .map((l) => `  ${l}`)
+    .join('\n');
 
 function campaign(data: Tracking): [string, string | undefined][] {
   return [
@@ -83,9 +93,17 @@ function confirmation(name: string, what: string, next: string): string {
   ].join('\n');
 }
 
-async function enqueuePair(tx: Tx, lead: { email: string; personSubject: string; personText: string; teamSubject: string; teamText: string; tag: string; id: string }) {
+async function enqueuePair(
+  tx: Tx,
+  lead: { email: string; personSubject: string; personText: string; teamSubject: string; teamText: string; tag: string; id: string },
+) {
   await enqueueEmail(tx, { to: lead.email, subject: lead.personSubject, text: lead.personText, tag: `${lead.tag}-confirmation` });
-  await enqueueEmail(tx, { to: env().TEAM_EMAIL, subject: lead.teamSubject, text: `${lead.teamText}\n\nReference: ${lead.id}`, tag: `${lead.tag}-notification` });
+  await enqueueEmail(tx, {
+    to: env().TEAM_EMAIL,
+    subject: lead.teamSubject,
+    text: `${lead.teamText}\n\nReference: ${lead.id}`,
+    tag: `${lead.tag}-notification`,
+  });
 }
 
 /** POST /user/contactus: the advisor dialog, /popup and /contactus. */
@@ -105,13 +123,24 @@ export async function createContactRequest(data: ContactRequest, ip: string): Pr
       email: data.email,
       personSubject: isAdvisor ? 'Your Aspira advisor will call you' : 'We received your message - Aspira',
       personText: isAdvisor
-        ? confirmation(name, 'asking for a call from an Aspira advisor', `an advisor will call you on ${data.Number}${programme ? ` about ${programme}` : ''}, usually within one working day.`)
-        : confirmation(name, 'contacting Aspira', `a member of our team will read your message and reply by email or call you on ${data.Number}, usually within one working day.`),
+        ? confirmation(
+            name,
+            'asking for a call from an Aspira advisor',
+            `an advisor will call you on ${data.Number}${programme ? ` about ${programme}` : ''}, usually within one working day.`,
+          )
+        : confirmation(
+            name,
+            'contacting Aspira',
+            `a member of our team will read your message and reply by email or call you on ${data.Number}, usually within one working day.`,
+          ),
       teamSubject: isAdvisor
         ? `Callback request${programme ? ` (${programme})` : ''}: ${oneLine(name)}`
         : `Contact message${name ? ` from ${oneLine(name)}` : ''}`,
       teamText: details([
-        ['Form', data.source === 'advisor' ? 'Advisor dialog' : data.source === 'popup' ? 'Advisor page (/popup)' : 'Contact page (/contactus)'],
+        [
+          'Form',
+          data.source === 'advisor' ? 'Advisor dialog' : data.source === 'popup' ? 'Advisor page (/popup)' : 'Contact page (/contactus)',
+        ],
         ['Name', name],
         ['Number', data.Number],
         ['Email', data.email],

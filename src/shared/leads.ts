@@ -38,7 +38,6 @@ export const TRACKING_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_t
 export type Tracking = Partial<Record<(typeof TRACKING_KEYS)[number], string>>;
 
 const LINE_BREAK = /[\r\n]/;
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** A one-line text (names, places): never a line break, so it is safe in an email header. */
@@ -189,10 +188,15 @@ export const contactSchema = z
  * payload {Name, Number, email, comments}); "advisor" and "popup" are the callback form.
  */
 export const contactRequestSchema = z.preprocess(
-  (input) => (input && typeof input === 'object' && !Array.isArray(input) && !('source' in input) ? { ...input, source: 'contact' } : input),
-  z.discriminatedUnion('source', [contactSchema.extend({ source: z.literal('contact') }), advisorSchema.extend({ source: z.enum(['advisor', 'popup']) })], {
-    error: (issue) => (issue.code === 'invalid_union' ? 'Must be advisor, contact or popup' : undefined),
-  }),
+  (input) =>
+    input && typeof input === 'object' && !Array.isArray(input) && !('source' in input) ? { ...input, source: 'contact' } : input,
+  z.discriminatedUnion(
+    'source',
+    [contactSchema.extend({ source: z.literal('contact') }), advisorSchema.extend({ source: z.enum(['advisor', 'popup']) })],
+    {
+      error: (issue) => (issue.code === 'invalid_union' ? 'Must be advisor, contact or popup' : undefined),
+    },
+  ),
 );
 
 export type AdvisorInput = z.input<typeof advisorSchema>;

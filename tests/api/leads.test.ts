@@ -31,7 +31,12 @@ const contact: Endpoint = {
   name: 'contact page',
   path: '/api/v1/user/contactus',
   table: 'contact_requests',
-  valid: () => ({ Name: 'Asha Verma', Number: '98100 42424', email: 'Asha.Verma@Example.COM ', comments: 'Which course suits a commerce graduate?' }),
+  valid: () => ({
+    Name: 'Asha Verma',
+    Number: '98100 42424',
+    email: 'Asha.Verma@Example.COM ',
+    comments: 'Which course suits a commerce graduate?',
+  }),
   required: ['Number', 'email', 'comments'],
   max: { Name: 100, comments: 2000, email: 254 },
   urls: [],
@@ -43,7 +48,13 @@ const advisor: Endpoint = {
   name: 'advisor dialog',
   path: '/api/v1/user/contactus',
   table: 'contact_requests',
-  valid: () => ({ source: 'advisor', Name: 'Ravi Kumar', Number: '+91 91234 56789', email: 'ravi@example.in', programme: 'Data Analytics' }),
+  valid: () => ({
+    source: 'advisor',
+    Name: 'Ravi Kumar',
+    Number: '+91 91234 56789',
+    email: 'ravi@example.in',
+    programme: 'Data Analytics',
+  }),
   required: ['Name', 'Number', 'email'],
   max: { Name: 100, email: 254 },
   urls: [],
@@ -55,7 +66,13 @@ const scholarship: Endpoint = {
   name: 'scholarship',
   path: '/api/v1/user/scholarship',
   table: 'scholarship_applications',
-  valid: () => ({ name: 'Meera Iyer', email: 'meera@example.com', phone: '09876543210', institute: 'Delhi University', message: 'I would like to take the scholarship test.' }),
+  valid: () => ({
+    name: 'Meera Iyer',
+    email: 'meera@example.com',
+    phone: '09876543210',
+    institute: 'Delhi University',
+    message: 'I would like to take the scholarship test.',
+  }),
   required: ['name', 'email', 'phone', 'institute', 'message'],
   max: { name: 100, institute: 200, message: 3000, email: 254 },
   urls: [],
@@ -93,7 +110,23 @@ const pitch: Endpoint = {
     heardFrom: 'LinkedIn',
     additionalComments: 'Thanks!',
   }),
-  required: ['Name', 'Number', 'email', 'location', 'startupName', 'stage', 'comments', 'startupIdea', 'problem', 'audience', 'uvp', 'usage', 'team', 'vision', 'pitchDeckLink'],
+  required: [
+    'Name',
+    'Number',
+    'email',
+    'location',
+    'startupName',
+    'stage',
+    'comments',
+    'startupIdea',
+    'problem',
+    'audience',
+    'uvp',
+    'usage',
+    'team',
+    'vision',
+    'pitchDeckLink',
+  ],
   max: {
     Name: 100,
     location: 120,
@@ -161,7 +194,15 @@ describe.each(ENDPOINTS)('$name: valid submission', (endpoint) => {
 describe('what is stored and sent', () => {
   it('contact page: normalised phone and email, source contact, confirmation and team emails', async () => {
     const res = await call('POST', contact.path, {
-      body: { ...contact.valid(), utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'diwali', utm_term: 'data course', utm_content: 'ad-2', referrer: 'https://www.google.com/' },
+      body: {
+        ...contact.valid(),
+        utm_source: 'google',
+        utm_medium: 'cpc',
+        utm_campaign: 'diwali',
+        utm_term: 'data course',
+        utm_content: 'ad-2',
+        referrer: 'https://www.google.com/',
+      },
       ip: ip(),
     });
     expect(res.status).toBe(201);
@@ -199,8 +240,17 @@ describe('what is stored and sent', () => {
   it('advisor dialog: programme and source kept, the callback message answered', async () => {
     const res = await call('POST', advisor.path, { body: advisor.valid(), ip: ip() });
     expect(res.body).toEqual({ message: 'We will connect you shortly!' });
-    const [row] = await db.sql`select source, name, phone, email, programme, comments, utm_source from contact_requests order by id desc limit 1`;
-    expect(row).toEqual({ source: 'advisor', name: 'Ravi Kumar', phone: '+919123456789', email: 'ravi@example.in', programme: 'Data Analytics', comments: '', utm_source: null });
+    const [row] =
+      await db.sql`select source, name, phone, email, programme, comments, utm_source from contact_requests order by id desc limit 1`;
+    expect(row).toEqual({
+      source: 'advisor',
+      name: 'Ravi Kumar',
+      phone: '+919123456789',
+      email: 'ravi@example.in',
+      programme: 'Data Analytics',
+      comments: '',
+      utm_source: null,
+    });
     const [team] = await db.sql`select subject from email_outbox where to_address = 'leads-team@aspira.example' order by id desc limit 1`;
     expect(team!.subject).toBe('Callback request (Data Analytics): Ravi Kumar');
   });
@@ -216,7 +266,13 @@ describe('what is stored and sent', () => {
     const res = await call('POST', scholarship.path, { body: scholarship.valid(), ip: ip() });
     expect(res.body).toEqual({ message: 'Thank you! Your scholarship application has been received.' });
     const [row] = await db.sql`select name, email, phone, institute, message from scholarship_applications order by id desc limit 1`;
-    expect(row).toEqual({ name: 'Meera Iyer', email: 'meera@example.com', phone: '+919876543210', institute: 'Delhi University', message: 'I would like to take the scholarship test.' });
+    expect(row).toEqual({
+      name: 'Meera Iyer',
+      email: 'meera@example.com',
+      phone: '+919876543210',
+      institute: 'Delhi University',
+      message: 'I would like to take the scholarship test.',
+    });
   });
 
   it('pitch: every field stored, industries as a list, bare domains read as https', async () => {
@@ -234,14 +290,16 @@ describe('what is stored and sent', () => {
       pitch_deck_link: 'https://docs.example.com/deck.pdf',
       heard_from: 'LinkedIn',
     });
-    const [team] = await db.sql`select subject, text_body from email_outbox where to_address = 'leads-team@aspira.example' order by id desc limit 1`;
+    const [team] =
+      await db.sql`select subject, text_body from email_outbox where to_address = 'leads-team@aspira.example' order by id desc limit 1`;
     expect(team!.subject).toBe('AspiraTank pitch: LearnLoop (MVP / Prototype ready)');
     expect(team!.text_body).toContain('Industries: EdTech, AI / ML, Skilling');
   });
 
   it('pitch: optional fields may be left out or empty', async () => {
     const body = pitch.valid();
-    for (const key of ['linkedin', 'website', 'otherIndustry', 'funding', 'equity', 'demoLink', 'heardFrom', 'additionalComments']) body[key] = '';
+    for (const key of ['linkedin', 'website', 'otherIndustry', 'funding', 'equity', 'demoLink', 'heardFrom', 'additionalComments'])
+      body[key] = '';
     delete body.industries;
     const res = await call('POST', pitch.path, { body, ip: ip() });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -273,7 +331,10 @@ describe('what is stored and sent', () => {
   });
 
   it('drops malformed tracking values rather than losing the lead', async () => {
-    const res = await call('POST', contact.path, { body: { ...contact.valid(), utm_source: 'a\r\nb', utm_medium: long(500), referrer: 'javascript:alert(1)' }, ip: ip() });
+    const res = await call('POST', contact.path, {
+      body: { ...contact.valid(), utm_source: 'a\r\nb', utm_medium: long(500), referrer: 'javascript:alert(1)' },
+      ip: ip(),
+    });
     expect(res.status).toBe(201);
     const [row] = await db.sql`select utm_source, utm_medium, referrer from contact_requests order by id desc limit 1`;
     expect(row).toEqual({ utm_source: null, utm_medium: null, referrer: null });
@@ -303,9 +364,12 @@ describe.each(ENDPOINTS)('$name: bad input gets a 4xx and writes nothing', (endp
     expect(res.body.errors.length).toBe(1);
   });
 
-  it.each(['not-an-email', 'a@b', 'two@@example.com', 'a@example.com\r\nBcc: x@evil.test', 'a b@example.com'])('bad email %j -> 400', async (email) => {
-    await expectRefused(endpoint, { ...endpoint.valid(), [endpoint.email]: email }, 400, new RegExp(`${endpoint.email}: `));
-  });
+  it.each(['not-an-email', 'a@b', 'two@@example.com', 'a@example.com\r\nBcc: x@evil.test', 'a b@example.com'])(
+    'bad email %j -> 400',
+    async (email) => {
+      await expectRefused(endpoint, { ...endpoint.valid(), [endpoint.email]: email }, 400, new RegExp(`${endpoint.email}: `));
+    },
+  );
 
   it.each(['12345', '5810042424', 'call me', '+91 98100', '+0 123456789', '98100424241234567'])('bad phone %j -> 400', async (phone) => {
     await expectRefused(endpoint, { ...endpoint.valid(), [endpoint.phone]: phone }, 400, new RegExp(`${endpoint.phone}: `));
@@ -334,7 +398,11 @@ describe.each(ENDPOINTS)('$name: bad input gets a 4xx and writes nothing', (endp
 
   it('not JSON -> 415 / 400, over 64 KB -> 413', async () => {
     const before = await snapshot();
-    const form = await call('POST', endpoint.path, { rawBody: 'Name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' }, ip: ip() });
+    const form = await call('POST', endpoint.path, {
+      rawBody: 'Name=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      ip: ip(),
+    });
     expect(form.status).toBe(415);
     const broken = await call('POST', endpoint.path, { rawBody: '{"Name": ', headers: { 'content-type': 'application/json' }, ip: ip() });
     expect(broken.status).toBe(400);
@@ -353,7 +421,14 @@ describe.each(ENDPOINTS)('$name: bad input gets a 4xx and writes nothing', (endp
 
 describe('pitch specifics', () => {
   it.each(['linkedin', 'website', 'pitchDeckLink', 'demoLink'])('%s must be a web address', async (field) => {
-    for (const bad of ['not a url', 'javascript:alert(1)', 'ftp://files.example.com/deck', 'https://localhost', 'http://user:pw@example.com', 'mailto:a@example.com']) {
+    for (const bad of [
+      'not a url',
+      'javascript:alert(1)',
+      'ftp://files.example.com/deck',
+      'https://localhost',
+      'http://user:pw@example.com',
+      'mailto:a@example.com',
+    ]) {
       await expectRefused(pitch, { ...pitch.valid(), [field]: bad }, 400, new RegExp(`${field}: Enter a valid web address`));
     }
   });
@@ -380,21 +455,26 @@ describe('rate limit', () => {
     ['contact', contact],
     ['scholarship', scholarship],
     ['pitch', pitch],
-  ] as const)('%s: a burst over 10 per 10 minutes from one IP gets 429 with Retry-After and writes nothing more', async (_name, endpoint) => {
-    const address = ip();
-    const before = await snapshot();
-    const results = await Promise.all(Array.from({ length: 12 }, () => call('POST', endpoint.path, { body: endpoint.valid(), ip: address })));
-    const statuses = results.map((r) => r.status).sort();
-    expect(statuses.filter((s) => s === 201)).toHaveLength(10);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(2);
-    const limited = results.find((r) => r.status === 429)!;
-    expect(limited.body.errors).toMatch(/Too many requests/);
-    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    const after = await snapshot();
-    expect(after[endpoint.table as keyof typeof after]).toBe(before[endpoint.table as keyof typeof before] + 10);
-    expect(after.email_outbox).toBe(before.email_outbox + 20);
-    // another address is not affected
-    const other = await call('POST', endpoint.path, { body: endpoint.valid(), ip: ip() });
-    expect(other.status).toBe(201);
-  });
+  ] as const)(
+    '%s: a burst over 10 per 10 minutes from one IP gets 429 with Retry-After and writes nothing more',
+    async (_name, endpoint) => {
+      const address = ip();
+      const before = await snapshot();
+      const results = await Promise.all(
+        Array.from({ length: 12 }, () => call('POST', endpoint.path, { body: endpoint.valid(), ip: address })),
+      );
+      const statuses = results.map((r) => r.status).sort();
+      expect(statuses.filter((s) => s === 201)).toHaveLength(10);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(2);
+      const limited = results.find((r) => r.status === 429)!;
+      expect(limited.body.errors).toMatch(/Too many requests/);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      const after = await snapshot();
+      expect(after[endpoint.table as keyof typeof after]).toBe(before[endpoint.table as keyof typeof before] + 10);
+      expect(after.email_outbox).toBe(before.email_outbox + 20);
+      // another address is not affected
+      const other = await call('POST', endpoint.path, { body: endpoint.valid(), ip: ip() });
+      expect(other.status).toBe(201);
+    },
+  );
 });

@@ -57,7 +57,14 @@ e2eDescribe('advisor dialog (every page)', () => {
     await expect.poll(() => form.isVisible()).toBe(true);
     expect(await form.getByText('+91', { exact: true }).isVisible()).toBe(true);
     expect(await form.locator('select[name="programme"] option').allTextContents()).toEqual([
-      'Select Program', 'Data Analytics', 'Sales Management', 'Digital Marketing', 'Business Intelligence', 'Product Management', 'General Certification', 'Advanced Certification',
+      'Select Program',
+      'Data Analytics',
+      'Sales Management',
+      'Digital Marketing',
+      'Business Intelligence',
+      'Product Management',
+      'General Certification',
+      'Advanced Certification',
     ]);
     const requests = countLeadRequests(page);
     await form.getByRole('button', { name: 'Request a call' }).click();
@@ -73,8 +80,17 @@ e2eDescribe('advisor dialog (every page)', () => {
     await form.getByRole('button', { name: 'Request a call' }).click();
     await dialog.getByText('We will connect you shortly!').waitFor();
 
-    const [row] = await sql()`select source, name, phone, programme, utm_source, utm_medium, utm_campaign from contact_requests where email = ${email}`;
-    expect(row).toEqual({ source: 'advisor', name: 'Ravi Kumar', phone: '+919810042424', programme: 'Product Management', utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'spring' });
+    const [row] =
+      await sql()`select source, name, phone, programme, utm_source, utm_medium, utm_campaign from contact_requests where email = ${email}`;
+    expect(row).toEqual({
+      source: 'advisor',
+      name: 'Ravi Kumar',
+      phone: '+919810042424',
+      programme: 'Product Management',
+      utm_source: 'newsletter',
+      utm_medium: 'email',
+      utm_campaign: 'spring',
+    });
     expect(await leadsFor(email)).toEqual({ rows: 1, confirmations: 1, notifications: 1 });
 
     // The × button closes it too.
@@ -82,7 +98,7 @@ e2eDescribe('advisor dialog (every page)', () => {
     expect(await dialog.evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
   });
 
-  it('shows the error when the server cannot be reached, and the server\'s own message otherwise', async () => {
+  it("shows the error when the server cannot be reached, and the server's own message otherwise", async () => {
     const page = await newPage({ width: 1440, height: 900 });
     await page.goto('/about');
     await page.getByRole('button', { name: 'Contact Us' }).click();
@@ -99,7 +115,12 @@ e2eDescribe('advisor dialog (every page)', () => {
 
     await page.unroute('**/api/v1/user/contactus');
     await page.route('**/api/v1/user/contactus', (route) =>
-      route.fulfill({ status: 429, contentType: 'application/json', headers: { 'retry-after': '60' }, body: JSON.stringify({ errors: 'Too many requests. Please wait a little and try again.' }) }),
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        headers: { 'retry-after': '60' },
+        body: JSON.stringify({ errors: 'Too many requests. Please wait a little and try again.' }),
+      }),
     );
     await form.getByRole('button', { name: 'Request a call' }).click();
     await form.getByText('Too many requests. Please wait a little and try again.').waitFor();
@@ -138,7 +159,12 @@ e2eDescribe('/contactus', () => {
     await page.getByRole('heading', { name: 'Thank you!' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/contactus');
     const [row] = await sql()`select source, name, phone, comments from contact_requests where email = ${email}`;
-    expect(row).toEqual({ source: 'contact', name: 'Asha Verma', phone: '+919810042424', comments: 'Which course suits a commerce graduate?' });
+    expect(row).toEqual({
+      source: 'contact',
+      name: 'Asha Verma',
+      phone: '+919810042424',
+      comments: 'Which course suits a commerce graduate?',
+    });
     expect(await leadsFor(email)).toEqual({ rows: 1, confirmations: 1, notifications: 1 });
   });
 
@@ -168,7 +194,11 @@ e2eDescribe('/contactus', () => {
     // A refusal from the server is shown in its own words, under the field it names.
     await page.unroute('**/api/v1/user/contactus');
     await page.route('**/api/v1/user/contactus', (route) =>
-      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ errors: ['email: This address cannot receive email'] }) }),
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ errors: ['email: This address cannot receive email'] }),
+      }),
     );
     await form.getByRole('button', { name: 'Submit' }).click();
     await toastWith(page, 'email: This address cannot receive email').waitFor();
@@ -190,7 +220,8 @@ e2eDescribe('/scholarship', () => {
     await form.getByLabel('Message').fill('I would like to take the scholarship test.');
     await form.getByRole('button', { name: 'Apply for the scholarship' }).click();
     await page.locator('.lead-done', { hasText: 'Thank you! Your scholarship application has been received.' }).waitFor();
-    for (const name of ['name', 'email', 'phone', 'institute', 'message']) expect(await form.locator(`[name="${name}"]`).inputValue()).toBe('');
+    for (const name of ['name', 'email', 'phone', 'institute', 'message'])
+      expect(await form.locator(`[name="${name}"]`).inputValue()).toBe('');
     const [row] = await sql()`select name, phone, institute from scholarship_applications where email = ${email}`;
     expect(row).toEqual({ name: 'Meera Iyer', phone: '+919876543210', institute: 'Delhi University' });
     expect(await leadsFor(email)).toEqual({ rows: 1, confirmations: 1, notifications: 1 });
@@ -214,7 +245,9 @@ e2eDescribe('/scholarship', () => {
     ];
     await page.route('**/api/v1/user/scholarship', (route) => {
       const answer = answers.shift();
-      return answer ? route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(answer.body) }) : route.abort('connectionrefused');
+      return answer
+        ? route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(answer.body) })
+        : route.abort('connectionrefused');
     });
     const apply = form.getByRole('button', { name: 'Apply for the scholarship' });
     await apply.click();
@@ -237,10 +270,20 @@ e2eDescribe('/scholarship', () => {
 e2eDescribe('/tank pitch form', () => {
   async function fillRequired(form: Locator, email: string) {
     const values: Record<string, string> = {
-      Name: 'Kabir Shah', Number: '9810042424', email, location: 'Bengaluru', startupName: 'LearnLoop',
-      problem: 'Learners drop out of long courses.', audience: 'Job seekers in tier-2 cities.', uvp: 'Bite-size practice with placement partners.',
-      usage: 'Sales mentoring and a seed round.', team: 'Two founders, one engineer.', vision: 'Every learner job-ready in 90 days.',
-      pitchDeckLink: 'https://docs.example.com/deck', comments: 'Looking for mentors.', startupIdea: 'Adaptive practice for vocational learners',
+      Name: 'Kabir Shah',
+      Number: '9810042424',
+      email,
+      location: 'Bengaluru',
+      startupName: 'LearnLoop',
+      problem: 'Learners drop out of long courses.',
+      audience: 'Job seekers in tier-2 cities.',
+      uvp: 'Bite-size practice with placement partners.',
+      usage: 'Sales mentoring and a seed round.',
+      team: 'Two founders, one engineer.',
+      vision: 'Every learner job-ready in 90 days.',
+      pitchDeckLink: 'https://docs.example.com/deck',
+      comments: 'Looking for mentors.',
+      startupIdea: 'Adaptive practice for vocational learners',
     };
     for (const [name, value] of Object.entries(values)) await form.locator(`[name="${name}"]`).fill(value);
     await form.locator('[name="stage"]').selectOption('Launched with early users');
@@ -251,7 +294,14 @@ e2eDescribe('/tank pitch form', () => {
     await page.goto('/tank#pitch-form');
     const form = page.locator('main form[data-ready]');
     await form.waitFor();
-    expect(await form.locator('[name="stage"] option').allTextContents()).toEqual(['Select stage', 'Idea stage', 'MVP / Prototype ready', 'Launched with early users', 'Generating revenue', 'Scaling stage']);
+    expect(await form.locator('[name="stage"] option').allTextContents()).toEqual([
+      'Select stage',
+      'Idea stage',
+      'MVP / Prototype ready',
+      'Launched with early users',
+      'Generating revenue',
+      'Scaling stage',
+    ]);
     const email = unique('pitch');
     await fillRequired(form, email);
     await form.getByLabel('EdTech').check();
@@ -268,8 +318,16 @@ e2eDescribe('/tank pitch form', () => {
     await form.getByRole('button', { name: 'Submit pitch' }).click();
     await page.waitForURL('**/thank-you');
     await page.getByRole('heading', { name: 'Thank you! Your pitch has been received.' }).waitFor();
-    const [row] = await sql()`select name, stage, industries, other_industry, website, startup_idea from startup_pitches where email = ${email}`;
-    expect(row).toEqual({ name: 'Kabir Shah', stage: 'Launched with early users', industries: ['EdTech', 'FinTech'], other_industry: 'Skilling', website: 'https://learnloop.io', startup_idea: 'Adaptive practice for vocational learners' });
+    const [row] =
+      await sql()`select name, stage, industries, other_industry, website, startup_idea from startup_pitches where email = ${email}`;
+    expect(row).toEqual({
+      name: 'Kabir Shah',
+      stage: 'Launched with early users',
+      industries: ['EdTech', 'FinTech'],
+      other_industry: 'Skilling',
+      website: 'https://learnloop.io',
+      startup_idea: 'Adaptive practice for vocational learners',
+    });
     expect(await leadsFor(email)).toEqual({ rows: 1, confirmations: 1, notifications: 1 });
   });
 

@@ -12,9 +12,9 @@ type Props = { source?: 'advisor' | 'popup' };
  * Success replaces the form with "We will connect you shortly!"; errors are shown, never swallowed.
  */
 export default function AdvisorForm({ source = 'advisor' }: Props) {
-  const ready = useReady();
   const [done, setDone] = useState<string | null>(null);
   const form = useForm(advisorSchema, { source, Name: '', Number: '', email: '', programme: '', [HONEYPOT]: '' });
+  const { formRef, ready } = useReady((early) => form.setValues((v) => ({ ...v, ...early })));
   const { bind, errors } = form;
 
   const submit = form.handleSubmit(async (data) => {
@@ -37,7 +37,14 @@ export default function AdvisorForm({ source = 'advisor' }: Props) {
   }
 
   return (
-    <form className="lead-form" noValidate onSubmit={submit} data-ready={ready || undefined} aria-label="Request a call from an advisor">
+    <form
+      ref={formRef}
+      className="lead-form"
+      noValidate
+      onSubmit={submit}
+      data-ready={ready || undefined}
+      aria-label="Request a call from an advisor"
+    >
       <FormError message={form.generalError} />
       <Field label="Name" error={errors.Name} required>
         <input {...bind('Name')} type="text" autoComplete="name" maxLength={100} />

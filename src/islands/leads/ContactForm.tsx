@@ -8,9 +8,9 @@ import { Honeypot, useReady, withTracking } from './parts.tsx';
 
 /** /contactus: Name (optional), Number, Email, Comments. Success: a toast and a thank-you state. */
 export default function ContactForm() {
-  const ready = useReady();
   const [thanks, setThanks] = useState<string | null>(null);
   const form = useForm(contactSchema, { source: 'contact', Name: '', Number: '', email: '', comments: '', [HONEYPOT]: '' });
+  const { formRef, ready } = useReady((early) => form.setValues((v) => ({ ...v, ...early })));
   const { bind, errors } = form;
 
   const submit = form.handleSubmit(async (data) => {
@@ -42,7 +42,7 @@ export default function ContactForm() {
           </p>
         </div>
       ) : (
-        <form className="lead-form" noValidate onSubmit={submit} data-ready={ready || undefined} aria-label="Contact us">
+        <form ref={formRef} className="lead-form" noValidate onSubmit={submit} data-ready={ready || undefined} aria-label="Contact us">
           <FormError message={form.generalError} />
           <Field label="Name" error={errors.Name}>
             <input {...bind('Name')} type="text" autoComplete="name" maxLength={100} />

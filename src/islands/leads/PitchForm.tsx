@@ -7,17 +7,39 @@ import { useForm } from '../ui/useForm.ts';
 import { Honeypot, useReady, withTracking } from './parts.tsx';
 
 const EMPTY = {
-  Name: '', Number: '', email: '', location: '', linkedin: '', startupName: '', website: '', stage: '', comments: '',
-  industries: [] as string[], otherIndustry: '', startupIdea: '', problem: '', audience: '', uvp: '', funding: '', usage: '',
-  equity: '', team: '', vision: '', pitchDeckLink: '', demoLink: '', heardFrom: '', additionalComments: '', [HONEYPOT]: '',
+  Name: '',
+  Number: '',
+  email: '',
+  location: '',
+  linkedin: '',
+  startupName: '',
+  website: '',
+  stage: '',
+  comments: '',
+  industries: [] as string[],
+  otherIndustry: '',
+  startupIdea: '',
+  problem: '',
+  audience: '',
+  uvp: '',
+  funding: '',
+  usage: '',
+  equity: '',
+  team: '',
+  vision: '',
+  pitchDeckLink: '',
+  demoLink: '',
+  heardFrom: '',
+  additionalComments: '',
+  [HONEYPOT]: '',
 };
 
 /** The AspiraTank pitch (spec sections 3 and 5). Success goes to /thank-you. */
 export default function PitchForm() {
-  const ready = useReady();
   const [other, setOther] = useState(false);
   // The stage starts empty ("Select stage"); the schema refuses it until one is chosen.
   const form = useForm(pitchSchema, EMPTY as never);
+  const { formRef, ready } = useReady((early) => form.setValues((v) => ({ ...v, ...early })));
   const { bind, errors, values } = form;
   const industries = (values.industries as string[] | undefined) ?? [];
   const words = countWords(String(values.startupIdea ?? ''));
@@ -54,7 +76,7 @@ export default function PitchForm() {
   return (
     <>
       <Toasts />
-      <form className="lead-form" noValidate onSubmit={submit} data-ready={ready || undefined} aria-label="AspiraTank pitch">
+      <form ref={formRef} className="lead-form" noValidate onSubmit={submit} data-ready={ready || undefined} aria-label="AspiraTank pitch">
         <FormError message={form.generalError} />
         <div className="lead-grid">
           {text('Name', 'Founder Name', true, 100, { autoComplete: 'name' })}
@@ -85,7 +107,13 @@ export default function PitchForm() {
             <div className="lead-choices-list">
               {INDUSTRIES.map((industry) => (
                 <label key={industry} className="checkbox">
-                  <input type="checkbox" name="industries" value={industry} checked={industries.includes(industry)} onChange={(e) => toggle(industry, e.target.checked)} />
+                  <input
+                    type="checkbox"
+                    name="industries"
+                    value={industry}
+                    checked={industries.includes(industry)}
+                    onChange={(e) => toggle(industry, e.target.checked)}
+                  />
                   {industry}
                 </label>
               ))}

@@ -14,9 +14,9 @@ const EMPTY = { name: '', email: '', phone: '', institute: '', message: '', [HON
  * string error is a general error, no answer at all reads "Something went wrong. Please try again."
  */
 export default function ScholarshipForm() {
-  const ready = useReady();
   const [submitted, setSubmitted] = useState<string | null>(null);
   const form = useForm(scholarshipSchema, EMPTY);
+  const { formRef, ready } = useReady((early) => form.setValues((v) => ({ ...v, ...early })));
   const { bind, errors } = form;
 
   const submit = form.handleSubmit(async (data) => {
@@ -36,7 +36,14 @@ export default function ScholarshipForm() {
           <p>{submitted}</p>
         </div>
       ) : null}
-      <form className="lead-form" noValidate onSubmit={submit} data-ready={ready || undefined} aria-label="Scholarship application">
+      <form
+        ref={formRef}
+        className="lead-form"
+        noValidate
+        onSubmit={submit}
+        data-ready={ready || undefined}
+        aria-label="Scholarship application"
+      >
         <FormError message={form.generalError} />
         <div className="lead-grid">
           <Field label="Name" error={errors.name} required>

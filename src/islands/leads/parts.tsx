@@ -1,5 +1,6 @@
-import { forwardRef, useEffect, useState, type InputHTMLAttributes } from 'react';
+import { forwardRef, useEffect, useRef, useState, type InputHTMLAttributes, type RefObject } from 'react';
 import { HONEYPOT } from '../../shared/leads.ts';
+import { takeEarlyInput } from './early-input.ts';
 import { captureTracking, readTracking } from './tracking.ts';
 import './leads.css';
 
@@ -16,7 +17,10 @@ export function Honeypot({ value, onChange }: { value: string; onChange: (value:
 }
 
 /** A phone input with a visible +91 in front (the advisor form, spec section 2). */
-export const IndianPhoneInput = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function IndianPhoneInput({ className, ...props }, ref) {
+export const IndianPhoneInput = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function IndianPhoneInput(
+  { className, ...props },
+  ref,
+) {
   return (
     <div className="lead-phone">
       <span className="lead-phone-prefix" aria-hidden="true">
@@ -27,14 +31,20 @@ export const IndianPhoneInput = forwardRef<HTMLInputElement, InputHTMLAttributes
   );
 });
 
-/** True once the island is interactive (tests and styles may wait for `data-ready`). */
-export function useReady(): boolean {
+/**
+ * Hydration: takes over what the visitor typed before the island came alive, then marks the form
+ * ready (`data-ready`; tests wait for it). Returns the ref for the <form> and the ready flag.
+ */
+export function useReady(apply: (values: Record<string, string>) => void): { formRef: RefObject<HTMLFormElement | null>; ready: boolean } {
+  const formRef = useRef<HTMLFormElement>(null);
   const [ready, setReady] = useState(false);
   useEffect(() => {
     captureTracking();
+    const early = takeEarlyInput(formRef.current);
+    if (Object.keys(early).length) apply(early);
     setReady(true);
   }, []);
-  return ready;
+  return { formRef, ready };
 }
 
 /** The parsed form data plus this visit's campaign and referring page. */
