@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { createOrderSchema, customAmountPaise, FEE_OPTIONS, registerUnpaidSchema, successUrl } from './registration.ts';
+import { rupeesToPaise } from './money.ts';
+
+describe('registration fee table and schemas', () => {
+  it('holds the spec section 9 fees, in paise exactly', () => {
+    expect(FEE_OPTIONS.map((o) => [o.id, rupeesToPaise(o.rupees)])).toEqual([
+      ['online', 250_000],
+      ['hybrid', 850_000],
+      ['discover', 15_157_050],
+      ['elevate', 5_000_000],
+      ['plor', 13_000_000],
+    ]);
+  });
+
+  it('turns a custom amount into paise or says why not', () => {
+    expect(customAmountPaise(1)).toBe(100);
+    expect(customAmountPaise('1.5')).toBe(150);
+    expect(customAmountPaise(' 2500.05 ')).toBe(250_005);
+    expect(customAmountPaise(0.99)).toBe('The amount must be at least ₹1');
+    expect(customAmountPaise(-3)).toBe('The amount must be at least ₹1');
+    expect(customAmountPaise('')).toBe('Enter an amount');
+    expect(customAmountPaise(undefined)).toBe('Enter an amount');
+    for (const bad of ['abc', '1e3', '1.234', Number.NaN, Number.POSITIVE_INFINITY, '1,000'])
+      expect(typeof customAmountPaise(bad)).toBe('string');
+  });
+
+  it('create-order drops the client amount for preset options', () => {
+    const parsed = createOrderSchema.parse({ registrationToken: 'x'.repeat(43), feeOption: 'hybrid', amount: 1 });
+    expect(parsed).toEqual({ registrationToken: 'x'.repeat(43), feeOption: 'hybrid', amountPaise: undefined });
+    expect(createOrderSchema.safeParse({ registrationToken: 'x'.repeat(43), feeOption: 'custom', amount: '0' }).success).toBe(false);
+  });
+
+  it('register-unpaid needs the required fields and the verification token', () => {
+    const result = registerUnpaidSchema.safeParse({ email: 'a@b.co' });
+    expect(result.success).toBe(false);
+    const fields = new Set(result.error!.issues.map((i) => String(i.path[0])));
+    for (const f of ['name', 'phone', 'fatherName', 'highschool', 'motivation', 'verificationToken']) expect(fields).toContain(f);
+    expect(fields).not.toContain('qualification');
+    expect(fields).not.toContain('university');
+  });
+
+  it('builds the /success link with the spec query names, encoded', () => {
+    const url = successUrl({ name: 'A & B', email: 'a@b.co', amount: 8500, programName: 'Hybrid programme', paymentId: 'pay_1' });
+    const query = new URL(url, 'https://x.example').searchParams;
+    expect(Object.fromEntries(query)).toEqual({
+      name: 'A & B',
+      email: 'a@b.co',
+      amount: '8500',
+      program: 'Hybrid programme',
+      paymentId: 'pay_1',
+    });
+  });
+});
