@@ -327,6 +327,7 @@ e2eDescribe('mobile menu', () => {
   it('has its own search that opens the chosen programme', async () => {
     const page = await open({ width: 375, height: 812 }, '/');
     await page.getByRole('button', { name: 'Menu' }).click();
+    await page.locator('#mobile-menu').waitFor({ state: 'visible' });
     const box = page.locator('#mobile-search-input');
     await box.fill('ELEVATE');
     await page.locator('#mobile-search-list [role="option"]:visible').first().click();
@@ -336,6 +337,7 @@ e2eDescribe('mobile menu', () => {
   it('the All Courses group lists the course cards', async () => {
     const page = await open({ width: 375, height: 812 }, '/aspirademy');
     await page.getByRole('button', { name: 'Menu' }).click();
+    await page.locator('#mobile-menu').waitFor({ state: 'visible' });
     await page.locator('#mobile-menu summary', { hasText: 'All Courses' }).click();
     await page.locator('#mobile-menu').getByRole('link', { name: /Data Analytics/ }).first().click();
     await page.waitForURL(`**/course/${COURSE.dataAnalytics}`);
