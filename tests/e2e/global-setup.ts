@@ -47,7 +47,8 @@ async function withBuildLock<T>(work: () => Promise<T>): Promise<T> {
 
 function runBuild(env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
-    const build = spawn(join(ROOT, 'node_modules', '.bin', 'astro'), ['build'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // vitest sets NODE_ENV=test; the pages under test must be the production build.
+    const build = spawn(join(ROOT, 'node_modules', '.bin', 'astro'), ['build'], { cwd: ROOT, env: { ...env, NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     build.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     build.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
