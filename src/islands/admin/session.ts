@@ -70,3 +70,4 @@ export function handleSessionEnd(error: unknown): boolean {
   }
   return false;
 }
+

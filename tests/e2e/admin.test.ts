@@ -1,0 +1,229 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { expect, inject, it } from 'vitest';
+import sharp from 'sharp';
+import type { Page } from 'playwright-core';
+import { ROOT } from '../../scripts/lib/database.ts';
+import { e2eDescribe, newPage, sql } from './harness.ts';
+
+const ADMIN = { email: 'e2e-admin@aspira.example', password: 'e2e-admin-pass-1', firstName: 'Priya', lastName: 'Nair' };
+const TITLE = `Cloud Careers ${Date.now().toString(36)}`;
+
+/** `npm run create-admin` with flags, against the database the served site uses. */
+function createAdminFromTerminal(): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [join(ROOT, 'scripts', 'create-admin.ts'), '--email', ADMIN.email, '--first-name', ADMIN.firstName, '--last-name', ADMIN.lastName, '--password', ADMIN.password],
+      { cwd: ROOT, env: { ...process.env, DATABASE_URL: inject('e2eDatabaseUrl'), LOG_LEVEL: 'silent' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    child.on('exit', (code) => resolve({ code, output }));
+  });
+}
+
+/**
+ * Toasts live 2 s (spec); on a loaded machine a page can take longer than that to settle, so every
+ * toast text that appears is also recorded on the page, and tests wait for the record.
+ */
+async function recordToasts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __toasts: string[] }).__toasts = seen;
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll('[role="status"][aria-live]')) {
+        const text = el.textContent?.trim();
+        if (text && !seen.includes(text)) seen.push(text);
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+async function sawToast(page: Page, text: string): Promise<void> {
+  await page.waitForFunction((t) => (window as unknown as { __toasts?: string[] }).__toasts?.some((s) => s.includes(t)), text, { timeout: 15_000 });
+}
+
+async function logIn(page: Page): Promise<void> {
+  await page.goto('/admin/login');
+  const form = page.getByRole('form', { name: 'Admin login' });
+  await form.waitFor({ timeout: 30_000 });
+  await form.getByLabel('Email').fill(ADMIN.email);
+  await form.getByLabel('Password').fill(ADMIN.password);
+  await form.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL('**/admin/dashboard');
+  await page.getByRole('heading', { name: `Welcome, ${ADMIN.firstName}` }).waitFor();
+}
+
+e2eDescribe('admin in the browser', () => {
+  let admin: Page;
+
+  it('guards the admin screens when nobody is logged in', async () => {
+    const page = await newPage();
+    await page.goto('/admin/dashboard');
+    await page.waitForURL('**/admin/login');
+    await page.goto('/admin/create-course');
+    await page.waitForURL('**/admin/login');
+    await page.goto('/admin/our-courses');
+    await page.getByText('Please login to admin').waitFor();
+    await page.waitForURL('**/admin/login');
+    await page.goto('/admin/update-course/6801c2a4f1e2b3c4d5e6fd57');
+    await page.getByText('Please login to admin').waitFor();
+    await page.waitForURL('**/admin/login');
+    const robots = await page.locator('meta[name="robots"]').getAttribute('content');
+    expect(robots).toContain('noindex');
+  });
+
+  it('signs up with the invite code only, then goes to the login screen', async () => {
+    const page = await newPage();
+    await recordToasts(page);
+    await page.goto('/admin/signup');
+    const form = page.getByRole('form', { name: 'Admin signup' });
+    await form.getByLabel('Last name').fill('Invited');
+    await form.getByLabel('Email').fill('invited@aspira.example');
+    await form.getByLabel('Password').fill('invited-pass-1');
+    await form.getByLabel('Invite code').fill('not-the-code');
+    await form.getByRole('button', { name: 'Sign up' }).click();
+    await sawToast(page, 'Admin signup needs a valid invite code');
+    expect(await sql()`select 1 from accounts where email = 'invited@aspira.example'`).toHaveLength(0);
+    await form.getByLabel('Invite code').fill('e2e-invite-code');
+    await form.getByRole('button', { name: 'Sign up' }).click();
+    await page.waitForURL('**/admin/login');
+    const [row] = await sql()`select role from accounts where email = 'invited@aspira.example'`;
+    expect(row).toMatchObject({ role: 'admin' });
+  });
+
+  it('creates the first admin from the terminal and logs in', async () => {
+    const result = await createAdminFromTerminal();
+    expect(result.output).toContain(`Admin created: ${ADMIN.email}`);
+    expect(result.code).toBe(0);
+    const [row] = await sql()`select role, first_name from accounts where email = ${ADMIN.email}`;
+    expect(row).toMatchObject({ role: 'admin', first_name: 'Priya' });
+
+    admin = await newPage({ width: 1280, height: 900 });
+    await recordToasts(admin);
+    await logIn(admin);
+    const menu = admin.getByRole('navigation', { name: 'Admin' });
+    for (const name of ['Our Courses', 'Create Course', 'Leads', 'Home']) await menu.getByRole('link', { name: new RegExp(`^${name}`) }).waitFor();
+    await admin.getByRole('button', { name: 'Logout' }).waitFor();
+  });
+
+  it('creates a course with an image; it shows in the admin list, on /courses and in the home catalogue', async () => {
+    await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: /^Create Course/ }).click();
+    await admin.waitForURL('**/admin/create-course');
+    const form = admin.getByRole('form', { name: 'Create course' });
+    await form.getByLabel('Title').fill(TITLE);
+    await form.getByLabel('Description').fill('Cloud skills for support, operations and sales roles. '.repeat(6).trim());
+    await form.getByLabel(/^Price/).fill('4999');
+    await form.getByLabel(/^Duration/).fill('3 months');
+    const png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: { r: 20, g: 120, b: 90 } } }).png().toBuffer();
+    await form.getByLabel(/^Image/).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png });
+    await admin.getByAltText('Preview of the course image').waitFor();
+    await form.getByRole('button', { name: 'Create Course' }).click();
+    await admin.waitForURL('**/admin/our-courses');
+    await sawToast(admin, 'Course created successfully');
+    const card = admin.locator('li', { has: admin.getByRole('heading', { name: TITLE }) });
+    await card.waitFor();
+    await expect(card.textContent()).resolves.toContain('₹4,999');
+    await expect(card.textContent()).resolves.toContain('10 % off');
+    const description = await card.locator('p.muted').textContent();
+    expect(description!.length).toBeLessThanOrEqual(203);
+    expect(description!.endsWith('...')).toBe(true);
+
+    const [row] = await sql()`select c.id, i.content_type, i.width from courses c join images i on i.id = c.image_id where c.title = ${TITLE}`;
+    expect(row).toMatchObject({ content_type: 'image/webp', width: 1200 });
+    const image = await admin.request.get(`/api/v1/images/${(await sql()`select image_id from courses where title = ${TITLE}`)[0]!.image_id}`);
+    expect(image.headers()['content-type']).toBe('image/webp');
+
+    const visitor = await newPage();
+    await visitor.goto('/courses');
+    await visitor.getByRole('heading', { name: TITLE }).first().waitFor();
+    await visitor.goto('/');
+    await visitor.reload();
+    await visitor.getByRole('heading', { name: TITLE }).first().waitFor({ timeout: 20_000 });
+  });
+
+  it('updates the price on the prefilled update page', async () => {
+    await admin.goto('/admin/our-courses');
+    await admin.getByRole('link', { name: `Update ${TITLE}` }).click();
+    await admin.waitForURL('**/admin/update-course/*');
+    const form = admin.getByRole('form', { name: 'Update course' });
+    await expect(form.getByLabel('Title').inputValue()).resolves.toBe(TITLE);
+    await expect(form.getByLabel(/^Price/).inputValue()).resolves.toBe('4999');
+    await form.getByLabel(/^Price/).fill('5499.50');
+    await form.getByRole('button', { name: 'Update Course' }).click();
+    await admin.waitForURL('**/admin/our-courses');
+    await sawToast(admin, 'Course updated successfully');
+    const card = admin.locator('li', { has: admin.getByRole('heading', { name: TITLE }) });
+    await expect(card.textContent()).resolves.toContain('₹5,499.50');
+    const [row] = await sql()`select price_paise, image_id from courses where title = ${TITLE}`;
+    expect(Number(row!.price_paise)).toBe(549950);
+    expect(row!.image_id).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('deletes the course after confirming', async () => {
+    await admin.getByRole('button', { name: `Delete ${TITLE}` }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Delete this course?' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await sql()`select 1 from courses where title = ${TITLE}`).toHaveLength(1);
+    await admin.getByRole('button', { name: `Delete ${TITLE}` }).click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await sawToast(admin, 'Course deleted successfully');
+    await admin.getByRole('heading', { name: TITLE }).waitFor({ state: 'detached' });
+    expect(await sql()`select 1 from courses where title = ${TITLE}`).toHaveLength(0);
+    const list = await (await admin.request.get('/api/v1/course/courses')).json();
+    expect(list.courses.map((c: { title: string }) => c.title)).not.toContain(TITLE);
+  });
+
+  it('finds a visitor scholarship application in the leads inbox and its CSV', async () => {
+    const visitor = await newPage();
+    await visitor.goto('/scholarship');
+    const form = visitor.getByRole('form', { name: 'Scholarship application' });
+    await form.getByLabel('Name').fill('Zara Visitor, Jr.');
+    await form.getByLabel('Email').fill('zara.visitor@example.com');
+    await form.getByLabel('Phone').fill('9876543219');
+    await form.getByLabel('Institute').fill('Pune University');
+    await form.getByLabel('Message').fill('=1+1 I would love to join');
+    await visitor.waitForSelector('form[aria-label="Scholarship application"][data-ready]');
+    await form.getByRole('button', { name: /Apply/ }).click();
+    await visitor.getByText('Application received').waitFor();
+
+    await admin.goto('/admin/leads');
+    await admin.getByRole('heading', { name: 'Leads' }).waitFor();
+    await admin.getByRole('button', { name: /Zara Visitor, Jr\./ }).waitFor();
+    const filters = admin.getByRole('search', { name: 'Filter leads' });
+    await filters.getByLabel('Kind').selectOption('scholarship');
+    await filters.getByLabel('Search').fill('zara.visitor');
+    await filters.getByRole('button', { name: 'Apply' }).click();
+    await admin.getByText('1 lead, newest first.').waitFor();
+    await admin.getByRole('button', { name: /Zara Visitor, Jr\./ }).click();
+    const details = admin.getByRole('dialog', { name: /Scholarship: Zara/ });
+    await details.getByText('Pune University').waitFor();
+    await details.getByText('=1+1 I would love to join').waitFor();
+    await details.getByRole('button', { name: 'Close' }).click();
+
+    const href = await admin.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
+    expect(href).toBe('/api/v1/admin/leads?kind=scholarship&q=zara.visitor&format=csv');
+    const csv = await admin.request.get(href!);
+    expect(csv.status()).toBe(200);
+    const text = await csv.text();
+    expect(text).toContain('"Zara Visitor, Jr."');
+    expect(text).toContain('zara.visitor@example.com');
+    expect(text).toContain('message: =1+1 I would love to join');
+    expect(text.split('\r\n').filter(Boolean)).toHaveLength(2);
+  });
+
+  it('logs out: the record goes, the session is revoked, the screens guard again', async () => {
+    await admin.goto('/admin/dashboard');
+    await admin.getByRole('button', { name: 'Logout' }).click();
+    await admin.waitForURL('**/admin/login');
+    expect(await admin.evaluate(() => localStorage.getItem('aspira.admin'))).toBeNull();
+    const leads = await admin.request.get('/api/v1/admin/leads');
+    expect(leads.status()).toBe(401);
+    await admin.goto('/admin/dashboard');
+    await admin.waitForURL('**/admin/login');
+  });
+});
