@@ -127,6 +127,24 @@ e2eDescribe('advisor dialog (every page)', () => {
     expect(await leadsFor(email)).toEqual({ rows: 0, confirmations: 0, notifications: 0 });
   });
 
+  it('keeps what was typed before the form had loaded (it loads on first open)', async () => {
+    const page = await newPage();
+    await page.goto('/faq');
+    // A slow network: the island's code arrives two seconds after the dialog opens.
+    await page.route('**/_astro/**/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Contact Us' }).click();
+    const form = page.locator('#advisor-dialog form');
+    await form.locator('[name="Name"]').fill('Early Typist');
+    await form.locator('[name="email"]').pressSequentially('early@example.com');
+    expect(await form.getAttribute('data-ready')).toBeNull();
+    await page.locator('#advisor-dialog form[data-ready]').waitFor({ timeout: 30_000 });
+    expect(await form.locator('[name="Name"]').inputValue()).toBe('Early Typist');
+    expect(await form.locator('[name="email"]').inputValue()).toBe('early@example.com');
+  });
+
   it('/popup is the same form as a page, recorded as popup', async () => {
     const page = await newPage();
     await page.goto('/popup');
