@@ -24,11 +24,18 @@ const IMAGE_FIELDS = ['image', 'imageUrl'];
  * Reads the multipart course form: text fields checked with the shared schema first (400), then
  * the image (413 too large, 415 not a JPEG/PNG/WebP), so nothing is processed for a bad form.
  */
-export async function readCourseForm(request: Request, { imageRequired }: { imageRequired: boolean }): Promise<{ form: CourseForm; image: ProcessedImage | undefined }> {
+export async function readCourseForm(
+  request: Request,
+  { imageRequired }: { imageRequired: boolean },
+): Promise<{ form: CourseForm; image: ProcessedImage | undefined }> {
   const { fields, files } = await readMultipart(request);
   const fileFields = Object.keys(files).filter((name) => IMAGE_FIELDS.includes(name));
   const strayFiles = Object.keys(files).filter((name) => !IMAGE_FIELDS.includes(name));
-  if (strayFiles.length) throw new HttpError(400, strayFiles.map((name) => `${name}: A file is not expected here`));
+  if (strayFiles.length)
+    throw new HttpError(
+      400,
+      strayFiles.map((name) => `${name}: A file is not expected here`),
+    );
   if (fileFields.length > 1) throw new HttpError(400, ['image: Send one image']);
   const textFields = Object.fromEntries(Object.entries(fields).filter(([name, value]) => !(IMAGE_FIELDS.includes(name) && value === '')));
   for (const name of IMAGE_FIELDS) if (name in textFields) throw new HttpError(400, [`image: Send the image as a file`]);

@@ -21,7 +21,13 @@ export type AdminSignup = { firstName: string; lastName: string; email: string; 
 export async function signupAdmin(input: AdminSignup, ip: string): Promise<void> {
   await rateLimit({ bucket: 'admin-signup', key: ip, limit: 10, windowSeconds: 3600 });
   if (!inviteCodeMatches(input.inviteCode, env().ADMIN_INVITE_CODE)) throw new HttpError(403, INVITE_REFUSED);
-  await createAccount({ role: 'admin', email: input.email, password: input.password, firstName: input.firstName, lastName: input.lastName });
+  await createAccount({
+    role: 'admin',
+    email: input.email,
+    password: input.password,
+    firstName: input.firstName,
+    lastName: input.lastName,
+  });
 }
 
 export async function loginAdmin(email: string, password: string, ip: string) {

@@ -14,7 +14,12 @@ export async function triggerSiteRebuild(reason: string): Promise<boolean> {
   try {
     const title = encodeURIComponent(`Course change: ${reason}`.slice(0, 120));
     const target = `${url}${url.includes('?') ? '&' : '?'}trigger_title=${title}`;
-    const response = await fetch(target, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    const response = await fetch(target, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
     if (!response.ok) {
       log.warn('build hook answered an error', { status: response.status, reason });
       return false;

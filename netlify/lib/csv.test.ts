@@ -46,12 +46,15 @@ describe('csvCell', () => {
     expect(csvCell('a\r\nb')).toBe('"a\r\nb"');
   });
 
-  it.each(['=1+1', '+91 98765 43210', '-2+3', '@SUM(A1:A2)', '\t=cmd', '=HYPERLINK("http://x","y")'])('neutralises the formula-like cell %j', (value) => {
-    const cell = csvCell(value);
-    const [[read]] = parseCsv(`${cell}\r\n`) as [[string]];
-    expect(read).toBe(`'${value}`);
-    expect(read.startsWith("'")).toBe(true);
-  });
+  it.each(['=1+1', '+91 98765 43210', '-2+3', '@SUM(A1:A2)', '\t=cmd', '=HYPERLINK("http://x","y")'])(
+    'neutralises the formula-like cell %j',
+    (value) => {
+      const cell = csvCell(value);
+      const [[read]] = parseCsv(`${cell}\r\n`) as [[string]];
+      expect(read).toBe(`'${value}`);
+      expect(read.startsWith("'")).toBe(true);
+    },
+  );
 
   it('does not touch numbers (a negative amount stays a number)', () => {
     expect(csvCell(-5)).toBe('-5');
@@ -60,20 +63,29 @@ describe('csvCell', () => {
 
 describe('toCsv', () => {
   it('writes a BOM, a header and CRLF rows', () => {
-    const text = toCsv(['name', 'note'], [['A', 'x,y'], ['B', '=2']]);
+    const text = toCsv(
+      ['name', 'note'],
+      [
+        ['A', 'x,y'],
+        ['B', '=2'],
+      ],
+    );
     expect(text.startsWith('\uFEFFname,note\r\n')).toBe(true);
     expect(text).toBe('\uFEFFname,note\r\nA,"x,y"\r\nB,\'=2\r\n');
   });
 
   it('round-trips any text, with formula starts prefixed', () => {
     fc.assert(
-      fc.property(fc.array(fc.array(fc.string({ unit: 'grapheme' }), { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 5 }), (rows) => {
-        const width = rows[0]!.length;
-        const table = rows.map((r) => Array.from({ length: width }, (_, i) => r[i] ?? ''));
-        const back = parseCsv(table.map(csvRow).join('\r\n') + '\r\n');
-        const expected = table.map((r) => r.map((c) => (/^[=+\-@\t\r]/.test(c) ? `'${c}` : c)));
-        expect(back).toEqual(expected);
-      }),
+      fc.property(
+        fc.array(fc.array(fc.string({ unit: 'grapheme' }), { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 5 }),
+        (rows) => {
+          const width = rows[0]!.length;
+          const table = rows.map((r) => Array.from({ length: width }, (_, i) => r[i] ?? ''));
+          const back = parseCsv(table.map(csvRow).join('\r\n') + '\r\n');
+          const expected = table.map((r) => r.map((c) => (/^[=+\-@\t\r]/.test(c) ? `'${c}` : c)));
+          expect(back).toEqual(expected);
+        },
+      ),
     );
   });
 });

@@ -4,15 +4,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { createAccount, login } from '../../netlify/lib/accounts.ts';
 import { resetEnvForTests } from '../../netlify/lib/env.ts';
-import { useImageStore } from '../../netlify/lib/images/index.ts';
-import { supabaseImageStore } from '../../netlify/lib/images/supabase.ts';
+import { activeImageStore, useImageStore } from '../../netlify/lib/images/index.ts';
 import { BASE_URL, call, count, useTestDatabase } from './harness.ts';
 
 const db = useTestDatabase();
 let token = '';
 
 beforeAll(async () => {
-  await createAccount({ role: 'admin', email: 'courses-admin@aspira.example', password: 'admin-pass-123', firstName: 'Anil', lastName: 'Das' });
+  await createAccount({
+    role: 'admin',
+    email: 'courses-admin@aspira.example',
+    password: 'admin-pass-123',
+    firstName: 'Anil',
+    lastName: 'Das',
+  });
   token = (await login('admin', 'courses-admin@aspira.example', 'admin-pass-123')).token;
 });
 
@@ -25,7 +30,9 @@ async function pngWithExif(width = 2000, height = 1000): Promise<Buffer> {
 }
 
 async function jpeg(width = 640, height = 360): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 50, b: 50 } } }).jpeg().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 50, b: 50 } } })
+    .jpeg()
+    .toBuffer();
 }
 
 type Fields = Record<string, string | undefined>;
@@ -72,7 +79,9 @@ describe('POST /api/v1/course/create', () => {
   });
 
   it('defaults the duration when the form leaves it out', async () => {
-    const res = await create(courseForm({ ...valid, title: 'No Duration', duration: undefined }, { bytes: await jpeg(), name: 'a.jpg', type: 'image/jpeg' }));
+    const res = await create(
+      courseForm({ ...valid, title: 'No Duration', duration: undefined }, { bytes: await jpeg(), name: 'a.jpg', type: 'image/jpeg' }),
+    );
     expect(res.status).toBe(201);
     expect(res.body.course.duration).toBe('5 months');
     expect(res.body.course.image.url).toMatch(/^\/api\/v1\/images\/[0-9a-f]{64}$/);
@@ -117,10 +126,19 @@ describe('POST /api/v1/course/create', () => {
     const form = courseForm(valid, { bytes: new Uint8Array(5 * 1024 * 1024).fill(0xff), name: 'big.jpg', type: 'image/jpeg' });
     const encoded = new Request(BASE_URL, { method: 'POST', body: form });
     const stream = encoded.body!;
-    const res = await call('POST', '/api/v1/course/create', { rawBody: stream, token, headers: { 'content-type': encoded.headers.get('content-type')! } }).catch(async () => {
+    const res = await call('POST', '/api/v1/course/create', {
+      rawBody: stream,
+      token,
+      headers: { 'content-type': encoded.headers.get('content-type')! },
+    }).catch(async () => {
       // Some runtimes need duplex for a streamed body; fall back to calling the module directly.
       const { default: handler } = await import('../../netlify/functions/courses.mts');
-      const request = new Request(`${BASE_URL}/api/v1/course/create`, { method: 'POST', body: stream, headers: { authorization: `Bearer ${token}`, 'content-type': encoded.headers.get('content-type')! }, duplex: 'half' } as RequestInit);
+      const request = new Request(`${BASE_URL}/api/v1/course/create`, {
+        method: 'POST',
+        body: stream,
+        headers: { authorization: `Bearer ${token}`, 'content-type': encoded.headers.get('content-type')! },
+        duplex: 'half',
+      } as RequestInit);
       const response = await handler(request, {});
       return { status: response.status };
     });
@@ -130,7 +148,12 @@ describe('POST /api/v1/course/create', () => {
 
   it.each([
     ['an HTML file renamed .jpg', '<!doctype html><html><body><script>alert(1)</script></body></html>', 'evil.jpg', 'image/jpeg'],
-    ['an SVG', '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>', 'logo.svg', 'image/svg+xml'],
+    [
+      'an SVG',
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>',
+      'logo.svg',
+      'image/svg+xml',
+    ],
     ['an SVG renamed .png', '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"/>', 'logo.png', 'image/png'],
     ['a GIF', 'GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'a.gif', 'image/gif'],
   ])('refuses %s with 415, storing nothing', async (_label, content, name, type) => {
@@ -186,7 +209,10 @@ describe('PUT /api/v1/course/update/{id}', () => {
   });
 
   it('keeps the old image when none is sent (empty file part included)', async () => {
-    const res = await call('PUT', `/api/v1/course/update/${id}`, { rawBody: courseForm({ ...valid, title: 'Updated Title', price: '5999' }), token });
+    const res = await call('PUT', `/api/v1/course/update/${id}`, {
+      rawBody: courseForm({ ...valid, title: 'Updated Title', price: '5999' }),
+      token,
+    });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Course updated successfully');
     expect(res.body.course).toMatchObject({ title: 'Updated Title', price: 5999, duration: '3 months' });
@@ -200,7 +226,10 @@ describe('PUT /api/v1/course/update/{id}', () => {
   });
 
   it('replaces the image when one is sent (the spec field name imageUrl works too)', async () => {
-    const res = await call('PUT', `/api/v1/course/update/${id}`, { rawBody: courseForm(valid, { bytes: await pngWithExif(300, 200), name: 'n.png', type: 'image/png' }, 'imageUrl'), token });
+    const res = await call('PUT', `/api/v1/course/update/${id}`, {
+      rawBody: courseForm(valid, { bytes: await pngWithExif(300, 200), name: 'n.png', type: 'image/png' }, 'imageUrl'),
+      token,
+    });
     expect(res.status).toBe(200);
     const [row] = await db.sql`select image_id from courses where id = ${id}`;
     expect(row!.image_id).not.toBe(imageId);
@@ -211,7 +240,14 @@ describe('PUT /api/v1/course/update/{id}', () => {
     const [before] = await db.sql`select title, price_paise, image_id from courses where id = ${id}`;
     expect((await call('PUT', `/api/v1/course/update/${id}`, { rawBody: courseForm({ ...valid, price: '-1' }), token })).status).toBe(400);
     expect((await call('PUT', `/api/v1/course/update/${id}`, { rawBody: courseForm({ ...valid, title: '' }), token })).status).toBe(400);
-    expect((await call('PUT', `/api/v1/course/update/${id}`, { rawBody: courseForm(valid, { bytes: new TextEncoder().encode('<svg/>'), name: 'x.svg', type: 'image/svg+xml' }), token })).status).toBe(415);
+    expect(
+      (
+        await call('PUT', `/api/v1/course/update/${id}`, {
+          rawBody: courseForm(valid, { bytes: new TextEncoder().encode('<svg/>'), name: 'x.svg', type: 'image/svg+xml' }),
+          token,
+        })
+      ).status,
+    ).toBe(415);
     const [after] = await db.sql`select title, price_paise, image_id from courses where id = ${id}`;
     expect(after).toEqual(before);
   });
@@ -224,7 +260,9 @@ describe('PUT /api/v1/course/update/{id}', () => {
 
 describe('DELETE /api/v1/course/delete/{id}', () => {
   it('deletes a course nobody bought', async () => {
-    const created = await create(courseForm({ ...valid, title: 'Short Lived' }, { bytes: await jpeg(), name: 'a.jpg', type: 'image/jpeg' }));
+    const created = await create(
+      courseForm({ ...valid, title: 'Short Lived' }, { bytes: await jpeg(), name: 'a.jpg', type: 'image/jpeg' }),
+    );
     const id = created.body.course._id as string;
     const res = await call('DELETE', `/api/v1/course/delete/${id}`, { token });
     expect(res.status).toBe(200);
@@ -234,9 +272,17 @@ describe('DELETE /api/v1/course/delete/{id}', () => {
   });
 
   it('archives a bought course: it leaves the catalogue, the purchase keeps it', async () => {
-    const created = await create(courseForm({ ...valid, title: 'Bought Course' }, { bytes: await jpeg(), name: 'a.jpg', type: 'image/jpeg' }));
+    const created = await create(
+      courseForm({ ...valid, title: 'Bought Course' }, { bytes: await jpeg(), name: 'a.jpg', type: 'image/jpeg' }),
+    );
     const id = created.body.course._id as string;
-    const buyer = await createAccount({ role: 'user', email: 'buyer@example.com', password: 'buyer-pass-1', firstName: 'Buyer', lastName: 'One' });
+    const buyer = await createAccount({
+      role: 'user',
+      email: 'buyer@example.com',
+      password: 'buyer-pass-1',
+      firstName: 'Buyer',
+      lastName: 'One',
+    });
     await db.sql`insert into payment_orders (id, gateway, purpose, amount_paise, receipt, status, payment_id, paid_at)
                  values ('order_test_1', 'sandbox', 'course', 499900, 'r1', 'paid', 'pay_test_1', now())`;
     await db.sql`insert into course_orders (account_id, course_id, email, gateway_order_id, amount_paise, status, payment_id, paid_at)
@@ -257,7 +303,9 @@ describe('DELETE /api/v1/course/delete/{id}', () => {
   });
 
   it('archives a course referenced by a table without a foreign key (a course_id column)', async () => {
-    const created = await create(courseForm({ ...valid, title: 'Loosely Referenced' }, { bytes: await jpeg(), name: 'a.jpg', type: 'image/jpeg' }));
+    const created = await create(
+      courseForm({ ...valid, title: 'Loosely Referenced' }, { bytes: await jpeg(), name: 'a.jpg', type: 'image/jpeg' }),
+    );
     const id = created.body.course._id as string;
     await db.sql`create table legacy_enrolments (id serial primary key, course_id text not null)`;
     try {
@@ -278,7 +326,13 @@ describe('DELETE /api/v1/course/delete/{id}', () => {
 });
 
 /** Records what a fake endpoint received. */
-function fakeServer(handler: (req: IncomingMessage, body: Buffer) => { status: number; body?: unknown; headers?: Record<string, string> }): Promise<{ url: string; server: Server; requests: { method: string; url: string; headers: IncomingMessage['headers']; body: Buffer }[] }> {
+function fakeServer(
+  handler: (req: IncomingMessage, body: Buffer) => { status: number; body?: unknown; headers?: Record<string, string> },
+): Promise<{
+  url: string;
+  server: Server;
+  requests: { method: string; url: string; headers: IncomingMessage['headers']; body: Buffer }[];
+}> {
   const requests: { method: string; url: string; headers: IncomingMessage['headers']; body: Buffer }[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -292,10 +346,12 @@ function fakeServer(handler: (req: IncomingMessage, body: Buffer) => { status: n
       res.end(payload);
     });
   });
-  return new Promise((ok) => server.listen(0, '127.0.0.1', () => {
-    const address = server.address() as { port: number };
-    ok({ url: `http://127.0.0.1:${address.port}`, server, requests });
-  }));
+  return new Promise((ok) =>
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address() as { port: number };
+      ok({ url: `http://127.0.0.1:${address.port}`, server, requests });
+    }),
+  );
 }
 
 describe('the Netlify build hook', () => {
@@ -350,7 +406,8 @@ describe('Supabase Storage image store (against a fake Storage server)', () => {
 
   beforeAll(async () => {
     storage = await fakeServer((req, body) => {
-      if (req.headers.authorization !== `Bearer ${KEY}`) return { status: 403, body: { statusCode: '403', error: 'Unauthorized', message: 'bad key' } };
+      if (req.headers.authorization !== `Bearer ${KEY}`)
+        return { status: 403, body: { statusCode: '403', error: 'Unauthorized', message: 'bad key' } };
       const match = req.url!.match(/^\/storage\/v1\/object\/([^/]+)\/(.+)$/);
       if (!match) return { status: 404, body: { statusCode: '404', error: 'not_found', message: 'no route' } };
       const key = `${match[1]}/${match[2]}`;
@@ -363,15 +420,26 @@ describe('Supabase Storage image store (against a fake Storage server)', () => {
       if (!object) return { status: 404, body: { statusCode: '404', error: 'not_found', message: 'Object not found' } };
       return { status: 200, body: object.bytes, headers: { 'content-type': object.type } };
     });
-    useImageStore(supabaseImageStore({ url: storage.url, serviceKey: KEY, bucket: 'course-images' }));
+    // Chosen from the environment, as in production.
+    Object.assign(process.env, { SUPABASE_URL: storage.url, SUPABASE_SERVICE_ROLE_KEY: KEY, SUPABASE_STORAGE_BUCKET: 'course-images' });
+    resetEnvForTests();
+    useImageStore(undefined);
   });
   afterAll(() => {
+    for (const key of ['SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_STORAGE_BUCKET']) delete process.env[key];
+    resetEnvForTests();
     useImageStore(undefined);
     storage.server.close();
   });
 
+  it('is the store chosen when SUPABASE_URL and the service key are set', async () => {
+    expect((await activeImageStore()).name).toBe('supabase');
+  });
+
   it('uploads the re-encoded image to the bucket, keeps only its row in Postgres, and serves it', async () => {
-    const res = await create(courseForm({ ...valid, title: 'Stored in Supabase' }, { bytes: await pngWithExif(800, 400), name: 'c.png', type: 'image/png' }));
+    const res = await create(
+      courseForm({ ...valid, title: 'Stored in Supabase' }, { bytes: await pngWithExif(800, 400), name: 'c.png', type: 'image/png' }),
+    );
     expect(res.status).toBe(201);
     const id = (res.body.course.image.url as string).split('/').pop()!;
     const upload = storage.requests.find((r) => r.method === 'POST')!;
@@ -399,7 +467,9 @@ describe('Supabase Storage image store (against a fake Storage server)', () => {
   it('stores no course when the upload fails', async () => {
     failUploads = true;
     const before = await counts();
-    const res = await create(courseForm({ ...valid, title: 'Upload Fails' }, { bytes: await jpeg(321, 123), name: 'a.jpg', type: 'image/jpeg' }));
+    const res = await create(
+      courseForm({ ...valid, title: 'Upload Fails' }, { bytes: await jpeg(321, 123), name: 'a.jpg', type: 'image/jpeg' }),
+    );
     expect(res.status).toBe(500);
     expect(await counts()).toEqual(before);
     failUploads = false;

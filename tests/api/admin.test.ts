@@ -16,7 +16,9 @@ async function admins(): Promise<number> {
 }
 
 async function learnerToken(): Promise<string> {
-  await createAccount({ role: 'user', email: 'learner@example.com', password: 'learner-pass-1', firstName: 'Ravi', lastName: 'K' }).catch(() => {});
+  await createAccount({ role: 'user', email: 'learner@example.com', password: 'learner-pass-1', firstName: 'Ravi', lastName: 'K' }).catch(
+    () => {},
+  );
   return (await login('user', 'learner@example.com', 'learner-pass-1')).token;
 }
 
@@ -61,16 +63,32 @@ describe('POST /api/v1/admin/signup', () => {
   });
 
   it('checks every field and refuses unknown ones', async () => {
-    const res = await call('POST', '/api/v1/admin/signup', { body: { email: 'not-an-email', password: 'short', inviteCode: INVITE, role: 'admin' }, ip: freshIp() });
+    const res = await call('POST', '/api/v1/admin/signup', {
+      body: { email: 'not-an-email', password: 'short', inviteCode: INVITE, role: 'admin' },
+      ip: freshIp(),
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual(expect.arrayContaining(['Unknown field: role']));
-    const res2 = await call('POST', '/api/v1/admin/signup', { body: { lastName: ' ', email: 'not-an-email', password: 'short', inviteCode: INVITE }, ip: freshIp() });
-    expect(res2.body.errors).toEqual(expect.arrayContaining(['lastName: Enter your last name', 'email: Enter a valid email address', 'password: Password must be at least 8 characters']));
+    const res2 = await call('POST', '/api/v1/admin/signup', {
+      body: { lastName: ' ', email: 'not-an-email', password: 'short', inviteCode: INVITE },
+      ip: freshIp(),
+    });
+    expect(res2.body.errors).toEqual(
+      expect.arrayContaining([
+        'lastName: Enter your last name',
+        'email: Enter a valid email address',
+        'password: Password must be at least 8 characters',
+      ]),
+    );
     expect(await admins()).toBe(0);
   });
 
   it('refuses a non-JSON body with 415', async () => {
-    const res = await call('POST', '/api/v1/admin/signup', { rawBody: 'email=a', headers: { 'content-type': 'application/x-www-form-urlencoded' }, ip: freshIp() });
+    const res = await call('POST', '/api/v1/admin/signup', {
+      rawBody: 'email=a',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      ip: freshIp(),
+    });
     expect(res.status).toBe(415);
   });
 
@@ -96,7 +114,10 @@ describe('POST /api/v1/admin/signup', () => {
 
 describe('POST /api/v1/admin/login', () => {
   it('answers message, token and admin, and sets the HttpOnly admin cookie', async () => {
-    const res = await call('POST', '/api/v1/admin/login', { body: { email: 'MEERA@aspira.example', password: admin.password }, ip: freshIp() });
+    const res = await call('POST', '/api/v1/admin/login', {
+      body: { email: 'MEERA@aspira.example', password: admin.password },
+      ip: freshIp(),
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ message: 'Logged in successfully', admin: { email: 'meera@aspira.example', firstName: 'Meera' } });
     expect(res.body.admin._id).toMatch(/^[0-9a-f]{24}$/);
@@ -109,7 +130,10 @@ describe('POST /api/v1/admin/login', () => {
 
   it('answers the same for an unknown email and a wrong password', async () => {
     const wrong = await call('POST', '/api/v1/admin/login', { body: { email: admin.email, password: 'wrong-pass-1' }, ip: freshIp() });
-    const unknown = await call('POST', '/api/v1/admin/login', { body: { email: 'nobody@aspira.example', password: 'wrong-pass-1' }, ip: freshIp() });
+    const unknown = await call('POST', '/api/v1/admin/login', {
+      body: { email: 'nobody@aspira.example', password: 'wrong-pass-1' },
+      ip: freshIp(),
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual(unknown.body);
@@ -118,7 +142,10 @@ describe('POST /api/v1/admin/login', () => {
 
   it('does not let a learner log in as an admin', async () => {
     await learnerToken();
-    const res = await call('POST', '/api/v1/admin/login', { body: { email: 'learner@example.com', password: 'learner-pass-1' }, ip: freshIp() });
+    const res = await call('POST', '/api/v1/admin/login', {
+      body: { email: 'learner@example.com', password: 'learner-pass-1' },
+      ip: freshIp(),
+    });
     expect(res.status).toBe(401);
   });
 
@@ -132,7 +159,10 @@ describe('POST /api/v1/admin/login', () => {
     let last = 0;
     let retryAfter: string | null = null;
     for (let i = 0; i < 12; i++) {
-      const res = await call('POST', '/api/v1/admin/login', { body: { email: 'second@aspira.example', password: 'wrong-pass-1' }, ip: freshIp() });
+      const res = await call('POST', '/api/v1/admin/login', {
+        body: { email: 'second@aspira.example', password: 'wrong-pass-1' },
+        ip: freshIp(),
+      });
       last = res.status;
       retryAfter = res.headers.get('retry-after');
     }

@@ -38,7 +38,13 @@ function parseCsv(text: string): string[][] {
 const DM = '6801c2a4f1e2b3c4d5e6fd57';
 
 beforeAll(async () => {
-  await createAccount({ role: 'admin', email: 'inbox-admin@aspira.example', password: 'admin-pass-123', firstName: 'Inbox', lastName: 'Admin' });
+  await createAccount({
+    role: 'admin',
+    email: 'inbox-admin@aspira.example',
+    password: 'admin-pass-123',
+    firstName: 'Inbox',
+    lastName: 'Admin',
+  });
   token = (await login('admin', 'inbox-admin@aspira.example', 'admin-pass-123')).token;
   const sql = db.sql;
   // One of each kind, at known times (IST dates: 10, 11, 12, 13, 14 and 15 March 2026).
@@ -56,7 +62,13 @@ beforeAll(async () => {
                    ('order_course_1', 'sandbox', 'course', 24900000, 'r2', 'paid', 'pay_course_1', '2026-03-15T05:00:00Z')`;
   await sql`insert into registration_payments (registration_id, order_id, fee_option, program_name, amount_paise, status, payment_id, paid_at, created_at)
             values ('bbbbbbbbbbbbbbbbbbbbbbbb', 'order_reg_1', 'hybrid', 'AspiraDemy Hybrid', 850000, 'paid', 'pay_reg_1', '2026-03-14T05:00:00Z', '2026-03-14T04:59:00Z')`;
-  const buyer = await createAccount({ role: 'user', email: 'buyer@example.com', password: 'buyer-pass-1', firstName: 'Bharat', lastName: 'Buyer' });
+  const buyer = await createAccount({
+    role: 'user',
+    email: 'buyer@example.com',
+    password: 'buyer-pass-1',
+    firstName: 'Bharat',
+    lastName: 'Buyer',
+  });
   await sql`insert into course_orders (account_id, course_id, email, gateway_order_id, amount_paise, status, payment_id, paid_at, created_at)
             values (${buyer.id}, ${DM}, 'buyer@example.com', 'order_course_1', 24900000, 'paid', 'pay_course_1', '2026-03-15T05:00:00Z', '2026-03-15T05:00:00Z')`;
 });
@@ -64,7 +76,19 @@ beforeAll(async () => {
 async function leads(query = '') {
   const res = await call('GET', `/api/v1/admin/leads${query}`, { token });
   expect(res.status).toBe(200);
-  return res.body as { leads: { kind: string; id: string; createdAt: string; name: string; email: string; phone: string; summary: string; details: Record<string, unknown> }[]; kinds: string[] };
+  return res.body as {
+    leads: {
+      kind: string;
+      id: string;
+      createdAt: string;
+      name: string;
+      email: string;
+      phone: string;
+      summary: string;
+      details: Record<string, unknown>;
+    }[];
+    kinds: string[];
+  };
 }
 
 describe('GET /api/v1/admin/leads', () => {
@@ -74,7 +98,8 @@ describe('GET /api/v1/admin/leads', () => {
     expect(body.leads.map((l) => l.kind)).toEqual(['order', 'registration', 'registration', 'pitch', 'scholarship', 'contact']);
     const times = body.leads.map((l) => Date.parse(l.createdAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
-    for (const lead of body.leads) expect(Object.keys(lead).sort()).toEqual(['createdAt', 'details', 'email', 'id', 'kind', 'name', 'phone', 'summary']);
+    for (const lead of body.leads)
+      expect(Object.keys(lead).sort()).toEqual(['createdAt', 'details', 'email', 'id', 'kind', 'name', 'phone', 'summary']);
   });
 
   it('shows paid registrations with payment id and amount, and unpaid ones', async () => {
@@ -96,7 +121,11 @@ describe('GET /api/v1/admin/leads', () => {
 
   it('shows pitch details (industries as a list)', async () => {
     const [pitch] = (await leads('?kind=pitch')).leads;
-    expect(pitch!.details).toMatchObject({ startupName: 'FarmFlow', industries: ['AI / ML', 'SaaS'], pitchDeckLink: 'https://deck.example/ff' });
+    expect(pitch!.details).toMatchObject({
+      startupName: 'FarmFlow',
+      industries: ['AI / ML', 'SaaS'],
+      pitchDeckLink: 'https://deck.example/ff',
+    });
   });
 
   it('filters by kind', async () => {

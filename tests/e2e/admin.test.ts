@@ -14,8 +14,22 @@ function createAdminFromTerminal(): Promise<{ code: number | null; output: strin
   return new Promise((resolve) => {
     const child = spawn(
       process.execPath,
-      [join(ROOT, 'scripts', 'create-admin.ts'), '--email', ADMIN.email, '--first-name', ADMIN.firstName, '--last-name', ADMIN.lastName, '--password', ADMIN.password],
-      { cwd: ROOT, env: { ...process.env, DATABASE_URL: inject('e2eDatabaseUrl'), LOG_LEVEL: 'silent' }, stdio: ['ignore', 'pipe', 'pipe'] },
+      [
+        join(ROOT, 'scripts', 'create-admin.ts'),
+        '--email',
+        ADMIN.email,
+        '--first-name',
+        ADMIN.firstName,
+        '--last-name',
+        ADMIN.lastName,
+        '--password',
+        ADMIN.password,
+      ],
+      {
+        cwd: ROOT,
+        env: { ...process.env, DATABASE_URL: inject('e2eDatabaseUrl'), LOG_LEVEL: 'silent' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
     );
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
@@ -42,7 +56,9 @@ async function recordToasts(page: Page): Promise<void> {
 }
 
 async function sawToast(page: Page, text: string): Promise<void> {
-  await page.waitForFunction((t) => (window as unknown as { __toasts?: string[] }).__toasts?.some((s) => s.includes(t)), text, { timeout: 15_000 });
+  await page.waitForFunction((t) => (window as unknown as { __toasts?: string[] }).__toasts?.some((s) => s.includes(t)), text, {
+    timeout: 15_000,
+  });
 }
 
 async function logIn(page: Page): Promise<void> {
@@ -105,19 +121,25 @@ e2eDescribe('admin in the browser', () => {
     await recordToasts(admin);
     await logIn(admin);
     const menu = admin.getByRole('navigation', { name: 'Admin' });
-    for (const name of ['Our Courses', 'Create Course', 'Leads', 'Home']) await menu.getByRole('link', { name: new RegExp(`^${name}`) }).waitFor();
+    for (const name of ['Our Courses', 'Create Course', 'Leads', 'Home'])
+      await menu.getByRole('link', { name: new RegExp(`^${name}`) }).waitFor();
     await admin.getByRole('button', { name: 'Logout' }).waitFor();
   });
 
   it('creates a course with an image; it shows in the admin list, on /courses and in the home catalogue', async () => {
-    await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: /^Create Course/ }).click();
+    await admin
+      .getByRole('navigation', { name: 'Admin' })
+      .getByRole('link', { name: /^Create Course/ })
+      .click();
     await admin.waitForURL('**/admin/create-course');
     const form = admin.getByRole('form', { name: 'Create course' });
     await form.getByLabel('Title').fill(TITLE);
     await form.getByLabel('Description').fill('Cloud skills for support, operations and sales roles. '.repeat(6).trim());
     await form.getByLabel(/^Price/).fill('4999');
     await form.getByLabel(/^Duration/).fill('3 months');
-    const png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: { r: 20, g: 120, b: 90 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: { r: 20, g: 120, b: 90 } } })
+      .png()
+      .toBuffer();
     await form.getByLabel(/^Image/).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png });
     await admin.getByAltText('Preview of the course image').waitFor();
     await form.getByRole('button', { name: 'Create Course' }).click();
@@ -131,9 +153,12 @@ e2eDescribe('admin in the browser', () => {
     expect(description!.length).toBeLessThanOrEqual(203);
     expect(description!.endsWith('...')).toBe(true);
 
-    const [row] = await sql()`select c.id, i.content_type, i.width from courses c join images i on i.id = c.image_id where c.title = ${TITLE}`;
+    const [row] =
+      await sql()`select c.id, i.content_type, i.width from courses c join images i on i.id = c.image_id where c.title = ${TITLE}`;
     expect(row).toMatchObject({ content_type: 'image/webp', width: 1200 });
-    const image = await admin.request.get(`/api/v1/images/${(await sql()`select image_id from courses where title = ${TITLE}`)[0]!.image_id}`);
+    const image = await admin.request.get(
+      `/api/v1/images/${(await sql()`select image_id from courses where title = ${TITLE}`)[0]!.image_id}`,
+    );
     expect(image.headers()['content-type']).toBe('image/webp');
 
     const visitor = await newPage();

@@ -42,7 +42,11 @@ export async function imageStoreFromEnv(): Promise<ImageStore> {
   const config = env();
   if (config.SUPABASE_URL && config.SUPABASE_SERVICE_ROLE_KEY) {
     const { supabaseImageStore } = await import('./supabase.ts');
-    return supabaseImageStore({ url: config.SUPABASE_URL, serviceKey: config.SUPABASE_SERVICE_ROLE_KEY, bucket: config.SUPABASE_STORAGE_BUCKET });
+    return supabaseImageStore({
+      url: config.SUPABASE_URL,
+      serviceKey: config.SUPABASE_SERVICE_ROLE_KEY,
+      bucket: config.SUPABASE_STORAGE_BUCKET,
+    });
   }
   return postgresImageStore;
 }

@@ -5,7 +5,7 @@
  * Whatever reaches the store is an image we wrote ourselves.
  */
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import sharp, { type OutputInfo } from 'sharp';
 import { IMAGE_MAX_BYTES } from '../../../src/shared/admin.ts';
 import { HttpError } from '../http.ts';
 import type { StoredImage } from './index.ts';
@@ -84,7 +84,7 @@ export async function processImage(file: File): Promise<ProcessedImage> {
   if (file.size === 0) throw new HttpError(400, ['image: The image file is empty']);
   const input = new Uint8Array(await file.arrayBuffer());
   if (!sniffImage(input)) throw new HttpError(415, WRONG_TYPE);
-  let output: { data: Buffer; info: sharp.OutputInfo };
+  let output: { data: Buffer; info: OutputInfo };
   try {
     output = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate() // apply EXIF orientation before the metadata goes

@@ -63,12 +63,14 @@ export default function CourseEditor({ mode }: { mode: Mode }) {
         toast.error('Failed to fetch course data');
       });
     return () => controller.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [admin, mode]);
 
-  useEffect(() => () => {
-    if (preview?.startsWith('blob:')) URL.revokeObjectURL(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview?.startsWith('blob:')) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   function chooseImage(event: ChangeEvent<HTMLInputElement>) {
     const chosen = event.target.files?.[0] ?? null;
@@ -88,30 +90,33 @@ export default function CourseEditor({ mode }: { mode: Mode }) {
     setPreview(URL.createObjectURL(chosen));
   }
 
-  const save = form.handleSubmit(async (data) => {
-    if (mode === 'create' && !file) {
-      setImageError('Choose a course image');
-      return;
-    }
-    const body = new FormData();
-    body.append('title', data.title);
-    body.append('description', data.description);
-    body.append('price', String(data.price));
-    body.append('duration', data.duration ?? '');
-    if (file) body.append('image', file);
-    try {
-      const answer = await api<{ message: string }>(mode === 'create' ? '/course/create' : `/course/update/${courseId}`, {
-        method: mode === 'create' ? 'POST' : 'PUT',
-        form: body,
-      });
-      setFlash(answer.message || SUCCESS[mode]);
-      window.location.assign('/admin/our-courses');
-    } catch (error) {
-      if (handleSessionEnd(error)) return;
-      toast.error(errorText(error, mode === 'create' ? 'Course could not be created' : 'Course could not be updated'));
-      throw error;
-    }
-  }, mode === 'create' ? 'Course could not be created' : 'Course could not be updated');
+  const save = form.handleSubmit(
+    async (data) => {
+      if (mode === 'create' && !file) {
+        setImageError('Choose a course image');
+        return;
+      }
+      const body = new FormData();
+      body.append('title', data.title);
+      body.append('description', data.description);
+      body.append('price', String(data.price));
+      body.append('duration', data.duration ?? '');
+      if (file) body.append('image', file);
+      try {
+        const answer = await api<{ message: string }>(mode === 'create' ? '/course/create' : `/course/update/${courseId}`, {
+          method: mode === 'create' ? 'POST' : 'PUT',
+          form: body,
+        });
+        setFlash(answer.message || SUCCESS[mode]);
+        window.location.assign('/admin/our-courses');
+      } catch (error) {
+        if (handleSessionEnd(error)) return;
+        toast.error(errorText(error, mode === 'create' ? 'Course could not be created' : 'Course could not be updated'));
+        throw error;
+      }
+    },
+    mode === 'create' ? 'Course could not be created' : 'Course could not be updated',
+  );
 
   function onSubmit(event: FormEvent) {
     if (mode === 'create' && !file) setImageError('Choose a course image');
@@ -125,10 +130,20 @@ export default function CourseEditor({ mode }: { mode: Mode }) {
       <Toasts />
       <div className="admin-head">
         <h1>{mode === 'create' ? 'Create Course' : 'Update Course'}</h1>
-        <a className="btn btn-ghost" href="/admin/our-courses">Our Courses</a>
+        <a className="btn btn-ghost" href="/admin/our-courses">
+          Our Courses
+        </a>
       </div>
-      {loading ? <p className="admin-status" role="status">Loading...</p> : null}
-      {loadError ? <p className="admin-status" role="alert">{loadError}</p> : null}
+      {loading ? (
+        <p className="admin-status" role="status">
+          Loading...
+        </p>
+      ) : null}
+      {loadError ? (
+        <p className="admin-status" role="alert">
+          {loadError}
+        </p>
+      ) : null}
       {!loading && !loadError ? (
         <form className="admin-form card" noValidate onSubmit={onSubmit} aria-label={mode === 'create' ? 'Create course' : 'Update course'}>
           <FormError message={form.generalError} />
@@ -148,7 +163,11 @@ export default function CourseEditor({ mode }: { mode: Mode }) {
             label="Image"
             error={shownImageError}
             required={mode === 'create'}
-            hint={mode === 'create' ? 'JPEG, PNG or WebP, at most 4 MB' : 'JPEG, PNG or WebP, at most 4 MB. Leave empty to keep the current image'}
+            hint={
+              mode === 'create'
+                ? 'JPEG, PNG or WebP, at most 4 MB'
+                : 'JPEG, PNG or WebP, at most 4 MB. Leave empty to keep the current image'
+            }
           >
             <input ref={fileInput} name="image" type="file" accept={IMAGE_TYPES.join(',')} onChange={chooseImage} />
           </Field>

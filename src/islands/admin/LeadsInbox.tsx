@@ -8,7 +8,13 @@ import './admin.css';
 
 type Filter = { kind: string; from: string; to: string; q: string };
 const NO_FILTER: Filter = { kind: '', from: '', to: '', q: '' };
-const KIND_NAME: Record<LeadKind, string> = { contact: 'Contact', scholarship: 'Scholarship', pitch: 'Pitch', registration: 'Registration', order: 'Course order' };
+const KIND_NAME: Record<LeadKind, string> = {
+  contact: 'Contact',
+  scholarship: 'Scholarship',
+  pitch: 'Pitch',
+  registration: 'Registration',
+  order: 'Course order',
+};
 
 const when = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
 
@@ -81,7 +87,9 @@ export default function LeadsInbox() {
       <div className="admin-head">
         <h1>Leads</h1>
         <div className="admin-actions">
-          <a className="btn btn-secondary" href="/admin/dashboard">Dashboard</a>
+          <a className="btn btn-secondary" href="/admin/dashboard">
+            Dashboard
+          </a>
           <a className="btn btn-primary" href={csvHref} download>
             Export CSV
           </a>
@@ -109,20 +117,46 @@ export default function LeadsInbox() {
         </div>
         <div className="field">
           <label htmlFor="lead-q">Search</label>
-          <input id="lead-q" className="input" type="search" placeholder="Name, email or phone" value={draft.q} onChange={set('q')} maxLength={100} />
+          <input
+            id="lead-q"
+            className="input"
+            type="search"
+            placeholder="Name, email or phone"
+            value={draft.q}
+            onChange={set('q')}
+            maxLength={100}
+          />
         </div>
         <div className="admin-actions">
-          <button type="submit" className="btn btn-primary">Apply</button>
-          <button type="button" className="btn btn-ghost" onClick={clear}>Clear</button>
+          <button type="submit" className="btn btn-primary">
+            Apply
+          </button>
+          <button type="button" className="btn btn-ghost" onClick={clear}>
+            Clear
+          </button>
         </div>
       </form>
-      {error ? <p className="admin-status" role="alert">{error}</p> : null}
-      {!leads && !error ? <p className="admin-status" role="status">Loading...</p> : null}
-      {leads && leads.length === 0 ? <p className="admin-status" role="status">No leads match this filter.</p> : null}
+      {error ? (
+        <p className="admin-status" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {!leads && !error ? (
+        <p className="admin-status" role="status">
+          Loading...
+        </p>
+      ) : null}
+      {leads && leads.length === 0 ? (
+        <p className="admin-status" role="status">
+          No leads match this filter.
+        </p>
+      ) : null}
       {leads && leads.length > 0 ? (
         <>
           <p className="muted" role="status">
-            {leads.length === limit ? `Showing the newest ${limit}. Narrow the filter or export the CSV for all.` : `${leads.length} ${leads.length === 1 ? 'lead' : 'leads'}, newest first.`}
+            {leads.length === limit
+              ? `Showing the newest ${limit}. Narrow the filter or export the CSV for all.`
+              : `${leads.length} ${leads.length === 1 ? 'lead' : 'leads'}, newest first.`}
           </p>
           <ul className="admin-leads">
             {leads.map((lead) => (
@@ -136,7 +170,12 @@ export default function LeadsInbox() {
                   <span className="admin-lead-who">{lead.name || '(no name)'}</span>
                   <span className="admin-lead-meta">
                     {lead.email}
-                    {lead.phone ? <><br />{lead.phone}</> : null}
+                    {lead.phone ? (
+                      <>
+                        <br />
+                        {lead.phone}
+                      </>
+                    ) : null}
                   </span>
                   <span className="admin-lead-summary">{lead.summary}</span>
                 </button>
@@ -145,7 +184,11 @@ export default function LeadsInbox() {
           </ul>
         </>
       ) : null}
-      <Dialog open={open !== null} onClose={() => setOpen(null)} title={open ? `${KIND_NAME[open.kind]}: ${open.name || open.email}` : 'Lead'}>
+      <Dialog
+        open={open !== null}
+        onClose={() => setOpen(null)}
+        title={open ? `${KIND_NAME[open.kind]}: ${open.name || open.email}` : 'Lead'}
+      >
         {open ? (
           <dl className="admin-details">
             <dt>Received</dt>
@@ -163,7 +206,9 @@ export default function LeadsInbox() {
               </div>
             ))}
             <dt>Reference</dt>
-            <dd>{open.kind} #{open.id}</dd>
+            <dd>
+              {open.kind} #{open.id}
+            </dd>
           </dl>
         ) : null}
       </Dialog>

@@ -47,12 +47,24 @@ export default function OurCourses() {
       <div className="admin-head">
         <h1>Our Courses</h1>
         <div className="admin-actions">
-          <a className="btn btn-secondary" href="/admin/dashboard">Dashboard</a>
-          <a className="btn btn-primary" href="/admin/create-course">Create Course</a>
+          <a className="btn btn-secondary" href="/admin/dashboard">
+            Dashboard
+          </a>
+          <a className="btn btn-primary" href="/admin/create-course">
+            Create Course
+          </a>
         </div>
       </div>
-      {loadError ? <p className="admin-status" role="alert">{loadError}</p> : null}
-      {!courses && !loadError ? <p className="admin-status" role="status">Loading...</p> : null}
+      {loadError ? (
+        <p className="admin-status" role="alert">
+          {loadError}
+        </p>
+      ) : null}
+      {!courses && !loadError ? (
+        <p className="admin-status" role="status">
+          Loading...
+        </p>
+      ) : null}
       {courses && courses.length === 0 ? <p className="admin-status">No course posted yet by admin</p> : null}
       {courses && courses.length > 0 ? (
         <ul className="grid grid-3" style={{ listStyle: 'none', padding: 0 }}>
@@ -64,7 +76,9 @@ export default function OurCourses() {
                 <p className="muted">{truncate(course.description, DESCRIPTION_CUT.admin)}</p>
                 <p className="admin-price">
                   <span className="price">{formatRupees(course.price)}</span>
-                  <s><span className="sr-only">was </span>₹300</s>
+                  <s>
+                    <span className="sr-only">was </span>₹300
+                  </s>
                   <span className="badge">10 % off</span>
                 </p>
               </div>
@@ -72,7 +86,12 @@ export default function OurCourses() {
                 <a className="btn btn-secondary btn-sm" href={`/admin/update-course/${course._id}`} aria-label={`Update ${course.title}`}>
                   Update
                 </a>
-                <button type="button" className="btn btn-danger btn-sm" onClick={() => setDoomed(course)} aria-label={`Delete ${course.title}`}>
+                <button
+                  type="button"
+                  className="btn btn-danger btn-sm"
+                  onClick={() => setDoomed(course)}
+                  aria-label={`Delete ${course.title}`}
+                >
                   Delete
                 </button>
               </div>

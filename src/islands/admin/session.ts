@@ -70,4 +70,3 @@ export function handleSessionEnd(error: unknown): boolean {
   }
   return false;
 }
-
