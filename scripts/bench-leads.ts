@@ -142,11 +142,16 @@ export async function benchLeads(baseUrl: string, databaseUrl: string): Promise<
   if (burst.statuses['429']) console.log('  (429 answers: run the server with LEAD_RATE_LIMIT_PER_10_MIN raised)');
 
   const load = await sustainedLeads(baseUrl, databaseUrl, 10);
-  const loadOk = load.errors === 0 && load.non2xx === 0 && load.rows === load.ok;
+  // Requests still in flight when the 10 s end are stored by the server but not counted by the
+  // client: rows may exceed the 2xx count by at most the 50 connections, never fall below it.
+  const inFlight = load.rows - load.ok;
+  const loadOk = load.errors === 0 && load.non2xx === 0 && inFlight >= 0 && inFlight <= 50;
   console.log('Lead submissions: 50 connections for 10 s on POST /api/v1/user/contactus');
   console.log(
     `  ${load.rps.toFixed(0)} req/s   p50 ${load.p50} ms   p99 ${load.p99} ms   2xx ${load.ok}   non-2xx ${load.non2xx}   errors ${load.errors}   rows ${load.rows}`,
   );
-  console.log(`  ${loadOk ? 'every 2xx is a row' : 'MISMATCH: 2xx answers and rows differ, or errors'}\n`);
+  console.log(
+    `  ${loadOk ? `every 2xx is a row (${inFlight} more stored from requests in flight at the end)` : 'MISMATCH: fewer rows than 2xx answers, or errors'}\n`,
+  );
   return burstOk && loadOk;
 }
