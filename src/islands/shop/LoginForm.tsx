@@ -26,7 +26,6 @@ export default function LoginForm() {
     if (next) setSignupHref(`/signup?next=${encodeURIComponent(next)}`);
     const flash = takeFlash();
     if (flash) toast[flash.kind === 'blank' ? 'success' : flash.kind](flash.message);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const submit = form.handleSubmit(async (data) => {
