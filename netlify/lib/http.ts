@@ -59,11 +59,11 @@ export function parseWith<S extends z.ZodType>(schema: S, data: unknown): z.infe
   return result.data;
 }
 
-/** Reads the raw body as text, refusing more than `limit` bytes (413) without buffering it all. */
-export async function readText(request: Request, limit = MAX_JSON_BYTES): Promise<string> {
+/** Reads the raw body, refusing more than `limit` bytes (413) whether or not Content-Length was sent. */
+export async function readBytes(request: Request, limit = MAX_JSON_BYTES, tooLarge = `The request body is larger than ${limit / 1024} KB`): Promise<Uint8Array> {
   const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > limit) throw new HttpError(413, `The request body is larger than ${limit / 1024} KB`);
-  if (!request.body) return '';
+  if (declared > limit) throw new HttpError(413, tooLarge);
+  if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -72,12 +72,17 @@ export async function readText(request: Request, limit = MAX_JSON_BYTES): Promis
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel();
-      throw new HttpError(413, `The request body is larger than ${limit / 1024} KB`);
+      await reader.cancel().catch(() => {});
+      throw new HttpError(413, tooLarge);
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+}
+
+/** Reads the raw body as UTF-8 text (64 KB at most by default). */
+export async function readText(request: Request, limit = MAX_JSON_BYTES): Promise<string> {
+  return Buffer.from(await readBytes(request, limit)).toString('utf8');
 }
 
 /** Reads a JSON body (64 KB at most) and validates it with the shared zod schema. */

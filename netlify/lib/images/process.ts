@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import sharp, { type OutputInfo } from 'sharp';
 import { IMAGE_MAX_BYTES } from '../../../src/shared/admin.ts';
-import { HttpError } from '../http.ts';
+import { HttpError, readBytes } from '../http.ts';
 import type { StoredImage } from './index.ts';
 
 /** The whole multipart body: the image plus a few short text fields and the boundaries. */
@@ -30,27 +30,6 @@ export function sniffImage(bytes: Uint8Array): ImageKind | null {
   return null;
 }
 
-/** Reads the body with a hard cap (413 past it, whether or not Content-Length was sent). */
-async function readCapped(request: Request, limit: number): Promise<Uint8Array> {
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > limit) throw new HttpError(413, TOO_LARGE);
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      throw new HttpError(413, TOO_LARGE);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
-
 export type MultipartForm = { fields: Record<string, string>; files: Record<string, File> };
 
 /** Parses a multipart/form-data body of at most MAX_MULTIPART_BYTES. */
@@ -59,7 +38,7 @@ export async function readMultipart(request: Request, limit = MAX_MULTIPART_BYTE
   if (!/^multipart\/form-data\s*;\s*boundary=/i.test(type)) {
     throw new HttpError(415, 'Send the course as multipart/form-data');
   }
-  const body = await readCapped(request, limit);
+  const body = await readBytes(request, limit, TOO_LARGE);
   let form: FormData;
   try {
     form = await new Response(body as BodyInit, { headers: { 'content-type': type } }).formData();
