@@ -50,7 +50,12 @@ function add(bucket: Bytes, body: Buffer, compressible: boolean): void {
 export async function measureBytes(url: string): Promise<PageBytes> {
   const browser = await chromium.launch({ executablePath: CHROME, args: FLAGS });
   try {
-    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const context = await browser.newContext({
+      viewport: { width: 375, height: 812 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    });
     const page = await context.newPage();
     const result: PageBytes = { html: empty(), css: empty(), js: empty(), images: empty(), other: empty(), total: 0 };
     const pending: Promise<void>[] = [];
@@ -79,7 +84,16 @@ export async function measureBytes(url: string): Promise<PageBytes> {
   }
 }
 
-type Lh = { performance: number; accessibility: number; bestPractices: number; seo: number; lcp: number; fcp: number; tbt: number; cls: number };
+type Lh = {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcp: number;
+  fcp: number;
+  tbt: number;
+  cls: number;
+};
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -91,7 +105,12 @@ export async function runLighthouse(url: string, runs = RUNS): Promise<{ median:
   for (let i = 0; i < runs; i++) {
     const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: FLAGS });
     try {
-      const answer = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+      const answer = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
       const lhr = answer!.lhr;
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
@@ -136,15 +155,25 @@ export async function benchPages(baseUrl: string): Promise<void> {
     const url = new URL(path, baseUrl).href;
     const b = await measureBytes(url);
     console.log(`\n${path}`);
-    console.log(`  HTML   ${kb(b.html.raw).padStart(9)} raw  ${kb(b.html.gzip).padStart(9)} gzip  ${kb(b.html.brotli).padStart(9)} br   (${b.html.count} file)   budget 14 KB gzip: ${check(`${path} HTML`, b.html.gzip <= BUDGET.htmlGzip)}`);
-    console.log(`  CSS    ${kb(b.css.raw).padStart(9)} raw  ${kb(b.css.gzip).padStart(9)} gzip  ${kb(b.css.brotli).padStart(9)} br   (${b.css.count} files)  budget 15 KB gzip: ${check(`${path} CSS`, b.css.gzip <= BUDGET.cssGzip)}`);
-    console.log(`  JS     ${kb(b.js.raw).padStart(9)} raw  ${kb(b.js.gzip).padStart(9)} gzip  ${kb(b.js.brotli).padStart(9)} br   (${b.js.count} files)  budget 65 KB br:   ${check(`${path} JS`, b.js.brotli <= BUDGET.jsBrotli)}`);
+    console.log(
+      `  HTML   ${kb(b.html.raw).padStart(9)} raw  ${kb(b.html.gzip).padStart(9)} gzip  ${kb(b.html.brotli).padStart(9)} br   (${b.html.count} file)   budget 14 KB gzip: ${check(`${path} HTML`, b.html.gzip <= BUDGET.htmlGzip)}`,
+    );
+    console.log(
+      `  CSS    ${kb(b.css.raw).padStart(9)} raw  ${kb(b.css.gzip).padStart(9)} gzip  ${kb(b.css.brotli).padStart(9)} br   (${b.css.count} files)  budget 15 KB gzip: ${check(`${path} CSS`, b.css.gzip <= BUDGET.cssGzip)}`,
+    );
+    console.log(
+      `  JS     ${kb(b.js.raw).padStart(9)} raw  ${kb(b.js.gzip).padStart(9)} gzip  ${kb(b.js.brotli).padStart(9)} br   (${b.js.count} files)  budget 65 KB br:   ${check(`${path} JS`, b.js.brotli <= BUDGET.jsBrotli)}`,
+    );
     console.log(`  images ${kb(b.images.raw).padStart(9)} raw  (${b.images.count} files)`);
-    console.log(`  total before interaction ${kb(b.total)} (gzip text + images)   budget 150 KB: ${check(`${path} total`, b.total <= BUDGET.totalBeforeInteraction)}`);
+    console.log(
+      `  total before interaction ${kb(b.total)} (gzip text + images)   budget 150 KB: ${check(`${path} total`, b.total <= BUDGET.totalBeforeInteraction)}`,
+    );
 
     const lh = await runLighthouse(url);
     const m = lh.median;
-    console.log(`  Lighthouse mobile, median of ${lh.runs.length}: performance ${m.performance} (${check(`${path} performance`, m.performance >= BUDGET.performance)}), accessibility ${m.accessibility} (${check(`${path} accessibility`, m.accessibility >= BUDGET.accessibility)}), best practices ${m.bestPractices} (${check(`${path} best practices`, m.bestPractices >= BUDGET.bestPractices)}), SEO ${m.seo} (${check(`${path} SEO`, m.seo >= BUDGET.seo)})`);
+    console.log(
+      `  Lighthouse mobile, median of ${lh.runs.length}: performance ${m.performance} (${check(`${path} performance`, m.performance >= BUDGET.performance)}), accessibility ${m.accessibility} (${check(`${path} accessibility`, m.accessibility >= BUDGET.accessibility)}), best practices ${m.bestPractices} (${check(`${path} best practices`, m.bestPractices >= BUDGET.bestPractices)}), SEO ${m.seo} (${check(`${path} SEO`, m.seo >= BUDGET.seo)})`,
+    );
     console.log(
       `  LCP ${Math.round(m.lcp)} ms (≤1500 ${check(`${path} LCP`, m.lcp <= BUDGET.lcp)})  FCP ${Math.round(m.fcp)} ms (≤1000 ${check(`${path} FCP`, m.fcp <= BUDGET.fcp)})  TBT ${Math.round(m.tbt)} ms (≤50 ${check(`${path} TBT`, m.tbt <= BUDGET.tbt)})  CLS ${m.cls.toFixed(3)} (≤0.02 ${check(`${path} CLS`, m.cls <= BUDGET.cls)})`,
     );

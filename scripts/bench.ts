@@ -24,7 +24,11 @@ async function run(command: string, args: string[], env: NodeJS.ProcessEnv): Pro
 }
 
 async function startServer(env: NodeJS.ProcessEnv): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [join(ROOT, 'scripts', 'start.ts'), '--no-build'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [join(ROOT, 'scripts', 'start.ts'), '--no-build'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -64,7 +68,13 @@ const pglite = join(dataDir, 'pglite');
 const buildDb = await startEmbedded({ dataDir: pglite, port: dbPort });
 await migrate(buildDb.url);
 await seed(buildDb.url);
-const env = { ...process.env, DATABASE_URL: buildDb.url, LOG_LEVEL: 'error', SITE_URL: `http://localhost:${port}`, LEAD_RATE_LIMIT_PER_10_MIN: '100000' };
+const env = {
+  ...process.env,
+  DATABASE_URL: buildDb.url,
+  LOG_LEVEL: 'error',
+  SITE_URL: `http://localhost:${port}`,
+  LEAD_RATE_LIMIT_PER_10_MIN: '100000',
+};
 const started = Date.now();
 console.log('building the site...');
 await run(join(ROOT, 'node_modules', '.bin', 'astro'), ['build'], env);

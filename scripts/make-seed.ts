@@ -12,32 +12,88 @@ type SeedCourse = { id: string; title: string; description: string; rupees: numb
 
 const PREFIX = '6801c2a4f1e2b3c4d5e6f';
 const courses: SeedCourse[] = [
-  { id: `${PREFIX}d57`, title: 'Digital Marketing', rupees: 249000, colors: ['#0f4c81', '#3aa0ff'], motif: 'bars',
-    description: 'Plan, run and measure campaigns across search, social, email and content. Hybrid: 2 months online, 3 months in class, job-ready in 5 months.' },
-  { id: `${PREFIX}d68`, title: 'Product Management', rupees: 299000, colors: ['#3b1f6e', '#9b6bff'], motif: 'nodes',
-    description: 'Discover user problems, shape roadmaps and ship products with engineering and design teams. Hybrid: 2 months online, 3 months in class.' },
-  { id: `${PREFIX}d64`, title: 'Sales Management', rupees: 249000, colors: ['#7a2e0e', '#ff8a3d'], motif: 'arrow',
-    description: 'Build pipelines, negotiate, forecast and lead sales teams to target. Hybrid: 2 months online, 3 months in class, job-ready in 5 months.' },
-  { id: `${PREFIX}db0`, title: 'Business Intelligence', rupees: 299000, colors: ['#0b5d4b', '#2fd3a7'], motif: 'pie',
-    description: 'Turn company data into dashboards and decisions with SQL, Power BI and Tableau. Hybrid: 2 months online, 3 months in class.' },
-  { id: `${PREFIX}d75`, title: 'Data Analytics', rupees: 299000, colors: ['#123a63', '#f5b82e'], motif: 'line',
-    description: 'Clean, analyse and visualise data with Excel, SQL and Python to answer real business questions. Hybrid: 2 months online, 3 months in class.' },
+  {
+    id: `${PREFIX}d57`,
+    title: 'Digital Marketing',
+    rupees: 249000,
+    colors: ['#0f4c81', '#3aa0ff'],
+    motif: 'bars',
+    description:
+      'Plan, run and measure campaigns across search, social, email and content. Hybrid: 2 months online, 3 months in class, job-ready in 5 months.',
+  },
+  {
+    id: `${PREFIX}d68`,
+    title: 'Product Management',
+    rupees: 299000,
+    colors: ['#3b1f6e', '#9b6bff'],
+    motif: 'nodes',
+    description:
+      'Discover user problems, shape roadmaps and ship products with engineering and design teams. Hybrid: 2 months online, 3 months in class.',
+  },
+  {
+    id: `${PREFIX}d64`,
+    title: 'Sales Management',
+    rupees: 249000,
+    colors: ['#7a2e0e', '#ff8a3d'],
+    motif: 'arrow',
+    description:
+      'Build pipelines, negotiate, forecast and lead sales teams to target. Hybrid: 2 months online, 3 months in class, job-ready in 5 months.',
+  },
+  {
+    id: `${PREFIX}db0`,
+    title: 'Business Intelligence',
+    rupees: 299000,
+    colors: ['#0b5d4b', '#2fd3a7'],
+    motif: 'pie',
+    description:
+      'Turn company data into dashboards and decisions with SQL, Power BI and Tableau. Hybrid: 2 months online, 3 months in class.',
+  },
+  {
+    id: `${PREFIX}d75`,
+    title: 'Data Analytics',
+    rupees: 299000,
+    colors: ['#123a63', '#f5b82e'],
+    motif: 'line',
+    description:
+      'Clean, analyse and visualise data with Excel, SQL and Python to answer real business questions. Hybrid: 2 months online, 3 months in class.',
+  },
 ];
 
 function motif(kind: string): string {
   switch (kind) {
     case 'bars':
-      return [120, 190, 150, 250, 210].map((h, i) => `<rect x="${520 + i * 48}" y="${360 - h}" width="32" height="${h}" rx="6" fill="#fff" opacity="${0.35 + i * 0.12}"/>`).join('');
+      return [120, 190, 150, 250, 210]
+        .map(
+          (h, i) => `<rect x="${520 + i * 48}" y="${360 - h}" width="32" height="${h}" rx="6" fill="#fff" opacity="${0.35 + i * 0.12}"/>`,
+        )
+        .join('');
     case 'nodes':
-      return '<g stroke="#fff" stroke-width="5" opacity=".8"><line x1="560" y1="120" x2="680" y2="220"/><line x1="680" y1="220" x2="590" y2="320"/><line x1="680" y1="220" x2="740" y2="110"/></g>' +
-        [[560, 120], [680, 220], [590, 320], [740, 110]].map(([x, y]) => `<circle cx="${x}" cy="${y}" r="26" fill="#fff" opacity=".9"/>`).join('');
+      return (
+        '<g stroke="#fff" stroke-width="5" opacity=".8"><line x1="560" y1="120" x2="680" y2="220"/><line x1="680" y1="220" x2="590" y2="320"/><line x1="680" y1="220" x2="740" y2="110"/></g>' +
+        [
+          [560, 120],
+          [680, 220],
+          [590, 320],
+          [740, 110],
+        ]
+          .map(([x, y]) => `<circle cx="${x}" cy="${y}" r="26" fill="#fff" opacity=".9"/>`)
+          .join('')
+      );
     case 'arrow':
       return '<path d="M500 330 L610 230 L660 280 L760 150" stroke="#fff" stroke-width="18" fill="none" stroke-linecap="round" stroke-linejoin="round" opacity=".9"/><path d="M700 140 L770 140 L770 210" stroke="#fff" stroke-width="18" fill="none" stroke-linecap="round" opacity=".9"/>';
     case 'pie':
       return '<circle cx="640" cy="230" r="120" fill="#fff" opacity=".3"/><path d="M640 230 L640 110 A120 120 0 0 1 758 250 Z" fill="#fff" opacity=".9"/>';
     default:
-      return '<polyline points="500,330 570,260 630,290 700,180 770,140" stroke="#fff" stroke-width="14" fill="none" stroke-linejoin="round" opacity=".9"/>' +
-        [[570, 260], [630, 290], [700, 180]].map(([x, y]) => `<circle cx="${x}" cy="${y}" r="14" fill="#fff"/>`).join('');
+      return (
+        '<polyline points="500,330 570,260 630,290 700,180 770,140" stroke="#fff" stroke-width="14" fill="none" stroke-linejoin="round" opacity=".9"/>' +
+        [
+          [570, 260],
+          [630, 290],
+          [700, 180],
+        ]
+          .map(([x, y]) => `<circle cx="${x}" cy="${y}" r="14" fill="#fff"/>`)
+          .join('')
+      );
   }
 }
 

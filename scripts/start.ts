@@ -13,7 +13,9 @@ const database = await openLocalDatabase({ announce: true });
 await migrate(database.url, (line) => console.log(`database: ${line}`));
 await seed(database.url);
 process.env.DATABASE_URL = database.url;
-console.log(`database: ${database.embedded ? `embedded PGlite (.data/pglite) on ${database.url.replace(/\/\/.*@/, '//')}` : 'DATABASE_URL'}`);
+console.log(
+  `database: ${database.embedded ? `embedded PGlite (.data/pglite) on ${database.url.replace(/\/\/.*@/, '//')}` : 'DATABASE_URL'}`,
+);
 
 if (!process.argv.includes('--no-build')) {
   console.log('building the site (astro build)...');

@@ -12,7 +12,10 @@ const text = (max: number) => z.string().trim().min(1).max(max);
 const href = z
   .string()
   .max(300)
-  .regex(/^(\/[^\s]*|https:\/\/[^\s]+|mailto:[^\s]+|tel:[+0-9]+|#[a-z0-9-]+)$/i, 'a link starts with "/", "https://", "mailto:", "tel:" or "#"')
+  .regex(
+    /^(\/[^\s]*|https:\/\/[^\s]+|mailto:[^\s]+|tel:[+0-9]+|#[a-z0-9-]+)$/i,
+    'a link starts with "/", "https://", "mailto:", "tel:" or "#"',
+  )
   .describe('Where the link goes: a site path like /aspirademy, or a full https:// address');
 const link = z.object({ label: text(60).describe('The visible link text'), href });
 const cta = z.object({ label: text(40).describe('Button text'), href }).describe('A button');
@@ -55,7 +58,24 @@ const card = z.object({
   title: text(80),
   body: text(400).optional(),
   icon: z
-    .enum(['globe', 'cap', 'briefcase', 'clock', 'chart', 'people', 'plane', 'star', 'rupee', 'book', 'shield', 'spark', 'language', 'pin', 'rocket', 'heart'])
+    .enum([
+      'globe',
+      'cap',
+      'briefcase',
+      'clock',
+      'chart',
+      'people',
+      'plane',
+      'star',
+      'rupee',
+      'book',
+      'shield',
+      'spark',
+      'language',
+      'pin',
+      'rocket',
+      'heart',
+    ])
     .optional()
     .describe('A small icon from the site icon set'),
   href: href.optional().describe('Makes the whole card a link'),
@@ -65,22 +85,48 @@ const card = z.object({
 /** The building blocks a page is made of, rendered top to bottom. `type` picks the block. */
 const section = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text'), id: z.string().max(40).optional(), heading: text(100), body: paragraphs, cta: cta.optional() }),
-  z.object({ type: z.literal('cards'), id: z.string().max(40).optional(), heading: text(100), intro: text(400).optional(), columns: z.number().int().min(2).max(4).default(3), items: z.array(card).min(1).max(12) }),
-  z.object({ type: z.literal('list'), id: z.string().max(40).optional(), heading: text(100), intro: text(400).optional(), numbered: z.boolean().default(false), items: z.array(text(300)).min(1).max(30) }),
-  z.object({ type: z.literal('tags'), id: z.string().max(40).optional(), heading: text(100), intro: text(400).optional(), items: z.array(text(60)).min(1).max(40) }),
+  z.object({
+    type: z.literal('cards'),
+    id: z.string().max(40).optional(),
+    heading: text(100),
+    intro: text(400).optional(),
+    columns: z.number().int().min(2).max(4).default(3),
+    items: z.array(card).min(1).max(12),
+  }),
+  z.object({
+    type: z.literal('list'),
+    id: z.string().max(40).optional(),
+    heading: text(100),
+    intro: text(400).optional(),
+    numbered: z.boolean().default(false),
+    items: z.array(text(300)).min(1).max(30),
+  }),
+  z.object({
+    type: z.literal('tags'),
+    id: z.string().max(40).optional(),
+    heading: text(100),
+    intro: text(400).optional(),
+    items: z.array(text(60)).min(1).max(40),
+  }),
   z.object({
     type: z.literal('themes'),
     id: z.string().max(40).optional(),
     heading: text(100),
     intro: text(400).optional(),
-    items: z.array(z.object({ title: text(80), body: text(400), cities: z.array(text(40)).max(8) })).min(1).max(6),
+    items: z
+      .array(z.object({ title: text(80), body: text(400), cities: z.array(text(40)).max(8) }))
+      .min(1)
+      .max(6),
   }),
   z.object({
     type: z.literal('fees'),
     id: z.string().max(40).optional(),
     heading: text(100),
     intro: text(400).optional(),
-    rows: z.array(z.object({ label: text(80), money: money.optional(), value: text(80).optional(), note: text(160).optional() })).min(1).max(10),
+    rows: z
+      .array(z.object({ label: text(80), money: money.optional(), value: text(80).optional(), note: text(160).optional() }))
+      .min(1)
+      .max(10),
     cta: cta.optional(),
   }),
   z.object({
@@ -96,11 +142,35 @@ const section = z.discriminatedUnion('type', [
     id: z.string().max(40).optional(),
     heading: text(100),
     intro: text(400).optional(),
-    courses: z.array(z.string().regex(/^[0-9a-f]{24}$/)).min(1).max(10).describe('Course ids of landing pages in src/content/courses'),
+    courses: z
+      .array(z.string().regex(/^[0-9a-f]{24}$/))
+      .min(1)
+      .max(10)
+      .describe('Course ids of landing pages in src/content/courses'),
   }),
-  z.object({ type: z.literal('faq'), id: z.string().max(40).optional(), heading: text(100).optional(), faq: z.string().max(40).describe('Name of a file in src/content/faqs, without .yaml') }),
-  z.object({ type: z.literal('cta'), id: z.string().max(40).optional(), heading: text(100), body: text(400).optional(), primary: cta, secondary: cta.optional() }),
-  z.object({ type: z.literal('claims'), id: z.string().max(40).optional(), heading: text(100).optional(), items: z.array(z.object({ value: text(24), label: text(120) })).min(1).max(6) }),
+  z.object({
+    type: z.literal('faq'),
+    id: z.string().max(40).optional(),
+    heading: text(100).optional(),
+    faq: z.string().max(40).describe('Name of a file in src/content/faqs, without .yaml'),
+  }),
+  z.object({
+    type: z.literal('cta'),
+    id: z.string().max(40).optional(),
+    heading: text(100),
+    body: text(400).optional(),
+    primary: cta,
+    secondary: cta.optional(),
+  }),
+  z.object({
+    type: z.literal('claims'),
+    id: z.string().max(40).optional(),
+    heading: text(100).optional(),
+    items: z
+      .array(z.object({ value: text(24), label: text(120) }))
+      .min(1)
+      .max(6),
+  }),
 ]);
 
 const page = {
@@ -130,12 +200,18 @@ const site = defineCollection({
       moreLabel: text(20),
       more: z.array(link).min(1).max(6),
       menuLabel: text(20),
-      programmeMenus: z.array(z.object({ label: text(30), href, links: z.array(link).max(8) })).max(6).describe('Per-programme dropdowns'),
+      programmeMenus: z
+        .array(z.object({ label: text(30), href, links: z.array(link).max(8) }))
+        .max(6)
+        .describe('Per-programme dropdowns'),
       allCourses: z
         .array(
           z.object({
             category: text(30),
-            items: z.array(z.object({ title: text(80), provider: text(40), duration: text(30), href })).min(1).max(8),
+            items: z
+              .array(z.object({ title: text(80), provider: text(40), duration: text(30), href }))
+              .min(1)
+              .max(8),
           }),
         )
         .min(1)
@@ -172,7 +248,10 @@ const programmes = defineCollection({
 const courses = defineCollection({
   loader: glob({ pattern: '*.yaml', base: './src/content/courses' }),
   schema: z.object({
-    courseId: z.string().regex(/^[0-9a-f]{24}$/).describe('The 24-character id; the page is /course/{courseId}'),
+    courseId: z
+      .string()
+      .regex(/^[0-9a-f]{24}$/)
+      .describe('The 24-character id; the page is /course/{courseId}'),
     title: text(80),
     tagline: text(200),
     summary: text(200).describe('Used on cards linking to this course'),
@@ -183,7 +262,10 @@ const courses = defineCollection({
     details: z.object({
       heading: text(60),
       intro: text(300),
-      modules: z.array(z.object({ title: text(100), content: text(900) })).min(1).max(10),
+      modules: z
+        .array(z.object({ title: text(100), content: text(900) }))
+        .min(1)
+        .max(10),
     }),
     cohort: z.object({
       heading: text(60),
@@ -208,7 +290,10 @@ const faqs = defineCollection({
       .array(
         z.object({
           heading: text(100).optional(),
-          items: z.array(z.object({ question: text(200), answer: text(1200) })).min(1).max(20),
+          items: z
+            .array(z.object({ question: text(200), answer: text(1200) }))
+            .min(1)
+            .max(20),
         }),
       )
       .min(1)
@@ -226,7 +311,10 @@ const home = defineCollection({
   schema: z.object({
     seo,
     hero: z.object({ eyebrow: text(60), title: text(110), lead: text(300), explore: text(30), apply: cta, posterAlt: text(160) }),
-    claims: z.array(z.object({ value: text(24), label: text(120) })).min(1).max(6),
+    claims: z
+      .array(z.object({ value: text(24), label: text(120) }))
+      .min(1)
+      .max(6),
     catalogue: z.object({
       heading: text(80),
       intro: text(300),
@@ -248,14 +336,22 @@ const partners = defineCollection({
   loader: file('src/content/partners.yaml'),
   schema: z.object({
     name: text(60).describe('Partner name, used as the logo alt text'),
-    logo: z.string().regex(/^\/partners\/[a-z0-9-]+\.svg$/).describe('File in public/partners'),
+    logo: z
+      .string()
+      .regex(/^\/partners\/[a-z0-9-]+\.svg$/)
+      .describe('File in public/partners'),
     width: z.number().int().min(40).max(400),
   }),
 });
 
 const features = defineCollection({
   loader: file('src/content/features.yaml'),
-  schema: z.object({ order: z.number().int().min(0).max(99).describe('Position in the row'), title: text(60), body: text(200), icon: card.shape.icon }),
+  schema: z.object({
+    order: z.number().int().min(0).max(99).describe('Position in the row'),
+    title: text(60),
+    body: text(200),
+    icon: card.shape.icon,
+  }),
 });
 
 const paymentMethods = defineCollection({

@@ -42,5 +42,12 @@ export default routes({
 });
 
 export const config: Config = {
-  path: ['/api/v1/user/signup', '/api/v1/user/login', '/api/v1/user/logout', '/api/v1/user/me', '/api/v1/user/password', '/api/v1/user/purchases'],
+  path: [
+    '/api/v1/user/signup',
+    '/api/v1/user/login',
+    '/api/v1/user/logout',
+    '/api/v1/user/me',
+    '/api/v1/user/password',
+    '/api/v1/user/purchases',
+  ],
 };

@@ -22,7 +22,12 @@ const schema = z.object({
   DB_POOL_MAX: z.coerce.number().int().min(1).max(20).default(4),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
   JWT_SECRET: optionalString,
-  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24 * 7),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(24 * 7),
   POSTMARK_SERVER_TOKEN: optionalString,
   /** Host of the Postmark API; only tests point it elsewhere. */
   POSTMARK_API_HOST: optionalString,

@@ -60,7 +60,11 @@ export function parseWith<S extends z.ZodType>(schema: S, data: unknown): z.infe
 }
 
 /** Reads the raw body, refusing more than `limit` bytes (413) whether or not Content-Length was sent. */
-export async function readBytes(request: Request, limit = MAX_JSON_BYTES, tooLarge = `The request body is larger than ${limit / 1024} KB`): Promise<Uint8Array> {
+export async function readBytes(
+  request: Request,
+  limit = MAX_JSON_BYTES,
+  tooLarge = `The request body is larger than ${limit / 1024} KB`,
+): Promise<Uint8Array> {
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > limit) throw new HttpError(413, tooLarge);
   if (!request.body) return new Uint8Array();

@@ -68,7 +68,10 @@ type OrderRow = { id: string; status: 'created' | 'paid' | 'duplicate'; payment_
  * checks the signature in constant time and (with Razorpay) the captured payment, amount and
  * currency, and records it once. A repeat with the same payment answers the same.
  */
-export async function recordCoursePayment(session: Session, input: { courseId: string } & CheckoutResult): Promise<{ status: number; body: CoursePaymentAnswer }> {
+export async function recordCoursePayment(
+  session: Session,
+  input: { courseId: string } & CheckoutResult,
+): Promise<{ status: number; body: CoursePaymentAnswer }> {
   await rateLimit({ bucket: 'course-payment', key: session.accountId, limit: 60, windowSeconds: 3600 });
   const { courseId, ...result } = input;
   const [owned] = await db()<OrderRow[]>`
@@ -78,7 +81,14 @@ export async function recordCoursePayment(session: Session, input: { courseId: s
   const outcome = await confirmCheckout(result);
   const answer = { orderId: result.razorpay_order_id, paymentId: result.razorpay_payment_id, courseId };
   if (outcome === 'pending') {
-    return { status: 202, body: { message: 'Your payment is being confirmed. The course will appear in your purchases in a few minutes.', status: 'pending', ...answer } };
+    return {
+      status: 202,
+      body: {
+        message: 'Your payment is being confirmed. The course will appear in your purchases in a few minutes.',
+        status: 'pending',
+        ...answer,
+      },
+    };
   }
   await deliverSoon();
   const [order] = await db()<OrderRow[]>`
@@ -106,13 +116,19 @@ export async function completeCoursePayment(gatewayOrderId: string, payment: Gat
   if (order.status !== 'created') return true;
   let status: 'paid' | 'duplicate' = 'paid';
   try {
-    await tx.savepoint((sp) => sp`
-      update course_orders set status = 'paid', payment_id = ${payment.id}, paid_at = now(), updated_at = now() where id = ${order.id}`);
+    await tx.savepoint(
+      (sp) => sp`
+      update course_orders set status = 'paid', payment_id = ${payment.id}, paid_at = now(), updated_at = now() where id = ${order.id}`,
+    );
   } catch (error) {
     if (!isUniqueViolation(error, 'course_orders_one_paid_purchase')) throw error;
     status = 'duplicate';
     await tx`update course_orders set status = 'duplicate', payment_id = ${payment.id}, paid_at = now(), updated_at = now() where id = ${order.id}`;
-    log.error('course paid twice: refund the second payment', { orderId: gatewayOrderId, paymentId: payment.id, courseId: order.course_id });
+    log.error('course paid twice: refund the second payment', {
+      orderId: gatewayOrderId,
+      paymentId: payment.id,
+      courseId: order.course_id,
+    });
   }
   const [course] = await tx<{ title: string }[]>`select title from courses where id = ${order.course_id}`;
   const [account] = await tx<{ first_name: string }[]>`select first_name from accounts where id = ${order.account_id}`;
@@ -120,7 +136,10 @@ export async function completeCoursePayment(gatewayOrderId: string, payment: Gat
   const purchasesUrl = new URL('/purchases', env().SITE_URL).toString();
   await enqueueEmail(tx, {
     to: order.email,
-    subject: status === 'paid' ? `Your Aspira receipt: ${course!.title}`.slice(0, 300) : 'Your second payment for an Aspira course will be refunded',
+    subject:
+      status === 'paid'
+        ? `Your Aspira receipt: ${course!.title}`.slice(0, 300)
+        : 'Your second payment for an Aspira course will be refunded',
     text: [
       `Dear ${account?.first_name || 'learner'},`,
       '',
@@ -158,6 +177,11 @@ export async function listPurchases(session: Pick<Session, 'accountId'>): Promis
     order by o.paid_at desc, o.id desc`;
   return rows.map((row) => ({
     ...toCourseDto(row),
-    purchase: { orderId: row.gateway_order_id, paymentId: row.payment_id, amount: paiseToRupees(Number(row.amount_paise)), paidAt: new Date(row.paid_at).toISOString() },
+    purchase: {
+      orderId: row.gateway_order_id,
+      paymentId: row.payment_id,
+      amount: paiseToRupees(Number(row.amount_paise)),
+      paidAt: new Date(row.paid_at).toISOString(),
+    },
   }));
 }

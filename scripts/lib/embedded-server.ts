@@ -12,7 +12,14 @@ import { createServer, type Server, type Socket } from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketHandler } from '@electric-sql/pglite-socket';
 
-type Batch = { handlerId: number; bytes: Uint8Array; holds: boolean; onData: (data: Uint8Array) => void; done: () => void; fail: (e: unknown) => void };
+type Batch = {
+  handlerId: number;
+  bytes: Uint8Array;
+  holds: boolean;
+  onData: (data: Uint8Array) => void;
+  done: () => void;
+  fail: (e: unknown) => void;
+};
 
 const SYNC = 0x53; // 'S'
 const QUERY = 0x51; // 'Q'
@@ -86,7 +93,11 @@ class BatchingQueue {
   }
 }
 
-export async function serveEmbedded(db: PGlite, host: string, port: number): Promise<{ server: Server; port: number; stop: () => Promise<void> }> {
+export async function serveEmbedded(
+  db: PGlite,
+  host: string,
+  port: number,
+): Promise<{ server: Server; port: number; stop: () => Promise<void> }> {
   const queue = new BatchingQueue(db);
   const sockets = new Set<Socket>();
   const server = createServer((socket) => {

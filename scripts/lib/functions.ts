@@ -18,8 +18,12 @@ export type RoutedFunction = { name: string; patterns: URLPattern[]; handler: Ha
 
 export const FUNCTIONS_DIR = join(ROOT, 'netlify', 'functions');
 
-export async function loadFunctions(importer: (file: string) => Promise<unknown> = (file) => import(pathToFileURL(file).href)): Promise<RoutedFunction[]> {
-  const files = readdirSync(FUNCTIONS_DIR).filter((f) => /\.(mts|ts|mjs|js)$/.test(f) && !/\.(test|spec)\./.test(f)).sort();
+export async function loadFunctions(
+  importer: (file: string) => Promise<unknown> = (file) => import(pathToFileURL(file).href),
+): Promise<RoutedFunction[]> {
+  const files = readdirSync(FUNCTIONS_DIR)
+    .filter((f) => /\.(mts|ts|mjs|js)$/.test(f) && !/\.(test|spec)\./.test(f))
+    .sort();
   const routed: RoutedFunction[] = [];
   for (const file of files) {
     const module = (await importer(join(FUNCTIONS_DIR, file))) as FunctionModule;

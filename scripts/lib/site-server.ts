@@ -16,7 +16,15 @@ export type SiteServer = { url: string; server: Server; stop: () => Promise<void
 
 const silentLogger = { log: () => {}, warn: (...a: unknown[]) => console.warn(...a), error: (...a: unknown[]) => console.error(...a) };
 
-export async function startSiteServer({ port, host = '127.0.0.1', quiet = false }: { port: number; host?: string; quiet?: boolean }): Promise<SiteServer> {
+export async function startSiteServer({
+  port,
+  host = '127.0.0.1',
+  quiet = false,
+}: {
+  port: number;
+  host?: string;
+  quiet?: boolean;
+}): Promise<SiteServer> {
   const netlify = new NetlifyDev({
     projectRoot: ROOT,
     blobs: { enabled: false },
@@ -75,7 +83,14 @@ function toRequest(req: IncomingMessage, base: string): Request {
   } as RequestInit);
 }
 
-async function handle(netlify: NetlifyDev, functions: RoutedFunction[], req: IncomingMessage, res: ServerResponse, notFoundPage: Buffer, selfAddress: string): Promise<void> {
+async function handle(
+  netlify: NetlifyDev,
+  functions: RoutedFunction[],
+  req: IncomingMessage,
+  res: ServerResponse,
+  notFoundPage: Buffer,
+  selfAddress: string,
+): Promise<void> {
   // Like Netlify's edge: the client address comes from the socket, never from a header it sent.
   const ip = req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1';
   req.headers['x-nf-client-connection-ip'] = ip;
@@ -91,7 +106,9 @@ async function handle(netlify: NetlifyDev, functions: RoutedFunction[], req: Inc
       serverAddress: selfAddress,
       headersCollector: (key: string, value: string) => collected.push([key, value]),
     });
-    response = result?.response ?? new Response(new Uint8Array(notFoundPage), { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
+    response =
+      result?.response ??
+      new Response(new Uint8Array(notFoundPage), { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
   }
   const headers = new Headers(response.headers);
   for (const [key, value] of collected) if (!headers.has(key)) headers.set(key, value);

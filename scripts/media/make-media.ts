@@ -40,12 +40,22 @@ for (const [id, name, color, path] of partners) {
 const card = (body: string, bg = '#fff') =>
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 66 42" width="66" height="42"><rect width="66" height="42" rx="6" fill="${bg}"/>${body}</svg>`;
 const payments: Record<string, string> = {
-  upi: card(`<text x="33" y="27" text-anchor="middle" font-family="${FONT}" font-size="17" font-weight="800" font-style="italic" fill="#4b4b4b">UPI</text><path d="M49 12 l5 9 -5 9z" fill="#f57c00"/><path d="M53 12 l5 9 -5 9z" fill="#2e7d32"/>`),
-  visa: card(`<text x="33" y="28" text-anchor="middle" font-family="${FONT}" font-size="19" font-weight="900" font-style="italic" fill="#1a1f71">VISA</text>`),
+  upi: card(
+    `<text x="33" y="27" text-anchor="middle" font-family="${FONT}" font-size="17" font-weight="800" font-style="italic" fill="#4b4b4b">UPI</text><path d="M49 12 l5 9 -5 9z" fill="#f57c00"/><path d="M53 12 l5 9 -5 9z" fill="#2e7d32"/>`,
+  ),
+  visa: card(
+    `<text x="33" y="28" text-anchor="middle" font-family="${FONT}" font-size="19" font-weight="900" font-style="italic" fill="#1a1f71">VISA</text>`,
+  ),
   mastercard: card(`<circle cx="27" cy="21" r="11" fill="#eb001b"/><circle cx="39" cy="21" r="11" fill="#f79e1b" fill-opacity="0.9"/>`),
-  rupay: card(`<text x="31" y="27" text-anchor="middle" font-family="${FONT}" font-size="15" font-weight="900" font-style="italic" fill="#1b3f8f">RuPay</text><path d="M52 13 l6 8 -6 8z" fill="#f58220"/>`),
-  netbanking: card(`<path d="M33 8 L50 16 H16 Z" fill="#1f3fb8"/><rect x="19" y="18" width="4" height="11" fill="#1f3fb8"/><rect x="27" y="18" width="4" height="11" fill="#1f3fb8"/><rect x="35" y="18" width="4" height="11" fill="#1f3fb8"/><rect x="43" y="18" width="4" height="11" fill="#1f3fb8"/><rect x="15" y="31" width="36" height="3" fill="#1f3fb8"/>`),
-  wallet: card(`<rect x="17" y="12" width="32" height="20" rx="4" fill="#0f766e"/><rect x="37" y="18" width="14" height="8" rx="3" fill="#5eead4"/><circle cx="42" cy="22" r="1.8" fill="#0f766e"/>`),
+  rupay: card(
+    `<text x="31" y="27" text-anchor="middle" font-family="${FONT}" font-size="15" font-weight="900" font-style="italic" fill="#1b3f8f">RuPay</text><path d="M52 13 l6 8 -6 8z" fill="#f58220"/>`,
+  ),
+  netbanking: card(
+    `<path d="M33 8 L50 16 H16 Z" fill="#1f3fb8"/><rect x="19" y="18" width="4" height="11" fill="#1f3fb8"/><rect x="27" y="18" width="4" height="11" fill="#1f3fb8"/><rect x="35" y="18" width="4" height="11" fill="#1f3fb8"/><rect x="43" y="18" width="4" height="11" fill="#1f3fb8"/><rect x="15" y="31" width="36" height="3" fill="#1f3fb8"/>`,
+  ),
+  wallet: card(
+    `<rect x="17" y="12" width="32" height="20" rx="4" fill="#0f766e"/><rect x="37" y="18" width="14" height="8" rx="3" fill="#5eead4"/><circle cx="42" cy="22" r="1.8" fill="#0f766e"/>`,
+  ),
 };
 for (const [id, svg] of Object.entries(payments)) writeFileSync(join(PUBLIC, 'payments', `${id}.svg`), svg);
 
@@ -53,9 +63,13 @@ for (const [id, svg] of Object.entries(payments)) writeFileSync(join(PUBLIC, 'pa
 const mark = (size: number) =>
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" width="${size}" height="${size}"><rect width="32" height="32" rx="8" fill="#1f3fb8"/><path d="M8 24l8-15 8 15" fill="none" stroke="#fff" stroke-width="3.2" stroke-linecap="round" stroke-linejoin="round"/><path d="M11.5 19h9" stroke="#f5b335" stroke-width="3.2" stroke-linecap="round"/></svg>`;
 writeFileSync(join(PUBLIC, 'favicon.svg'), mark(32));
-await sharp(Buffer.from(mark(180))).png().toFile(join(PUBLIC, 'apple-touch-icon.png'));
+await sharp(Buffer.from(mark(180)))
+  .png()
+  .toFile(join(PUBLIC, 'apple-touch-icon.png'));
 // A PNG-in-ICO favicon (browsers accept a single 32×32 PNG entry).
-const png32 = await sharp(Buffer.from(mark(32))).png().toBuffer();
+const png32 = await sharp(Buffer.from(mark(32)))
+  .png()
+  .toBuffer();
 const ico = Buffer.alloc(22);
 ico.writeUInt16LE(0, 0);
 ico.writeUInt16LE(1, 2);
@@ -94,7 +108,12 @@ function scene(t: number, w = 1280, h = 720): string {
     })
     .join('');
   const skyline = [
-    [560, 120, 90], [655, 190, 70], [730, 150, 110], [845, 100, 80], [930, 210, 60], [995, 140, 40],
+    [560, 120, 90],
+    [655, 190, 70],
+    [730, 150, 110],
+    [845, 100, 80],
+    [930, 210, 60],
+    [995, 140, 40],
   ]
     .map(([x, hh, ww]) => `<rect x="${x}" y="${h - 90 - hh!}" width="${ww}" height="${hh! + 90}" fill="#142a74"/>`)
     .join('');
@@ -137,10 +156,19 @@ function scene(t: number, w = 1280, h = 720): string {
 const poster = Buffer.from(scene(0));
 for (const width of [640, 1280]) {
   const img = sharp(poster).resize(width);
-  await img.clone().webp({ quality: width > 700 ? 62 : 58, effort: 6 }).toFile(join(PUBLIC, 'media', `hero-${width}.webp`));
-  await img.clone().avif({ quality: width > 700 ? 45 : 42, effort: 6 }).toFile(join(PUBLIC, 'media', `hero-${width}.avif`));
+  await img
+    .clone()
+    .webp({ quality: width > 700 ? 62 : 58, effort: 6 })
+    .toFile(join(PUBLIC, 'media', `hero-${width}.webp`));
+  await img
+    .clone()
+    .avif({ quality: width > 700 ? 45 : 42, effort: 6 })
+    .toFile(join(PUBLIC, 'media', `hero-${width}.avif`));
 }
-await sharp(Buffer.from(scene(0, 1200, 675))).resize(1200, 630, { fit: 'cover' }).jpeg({ quality: 70, mozjpeg: true }).toFile(join(PUBLIC, 'media', 'og.jpg'));
+await sharp(Buffer.from(scene(0, 1200, 675)))
+  .resize(1200, 630, { fit: 'cover' })
+  .jpeg({ quality: 70, mozjpeg: true })
+  .toFile(join(PUBLIC, 'media', 'og.jpg'));
 
 // The hero loop: 6 s at 24 fps, 960×540.
 const ffmpeg = spawnSync('ffmpeg', ['-version']);
@@ -148,11 +176,35 @@ if (ffmpeg.status === 0) {
   const dir = mkdtempSync(join(tmpdir(), 'aspira-hero-'));
   const FRAMES = 144;
   for (let i = 0; i < FRAMES; i++) {
-    await sharp(Buffer.from(scene(i / FRAMES, 960, 540))).png({ compressionLevel: 1 }).toFile(join(dir, `f${String(i).padStart(3, '0')}.png`));
+    await sharp(Buffer.from(scene(i / FRAMES, 960, 540)))
+      .png({ compressionLevel: 1 })
+      .toFile(join(dir, `f${String(i).padStart(3, '0')}.png`));
   }
   const input = ['-y', '-loglevel', 'error', '-framerate', '24', '-i', join(dir, 'f%03d.png')];
-  spawnSync('ffmpeg', [...input, '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '45', '-row-mt', '1', '-an', join(PUBLIC, 'media', 'hero.webm')], { stdio: 'inherit' });
-  spawnSync('ffmpeg', [...input, '-c:v', 'libx264', '-preset', 'veryslow', '-crf', '32', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', '-an', join(PUBLIC, 'media', 'hero.mp4')], { stdio: 'inherit' });
+  spawnSync(
+    'ffmpeg',
+    [...input, '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '45', '-row-mt', '1', '-an', join(PUBLIC, 'media', 'hero.webm')],
+    { stdio: 'inherit' },
+  );
+  spawnSync(
+    'ffmpeg',
+    [
+      ...input,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryslow',
+      '-crf',
+      '32',
+      '-pix_fmt',
+      'yuv420p',
+      '-movflags',
+      '+faststart',
+      '-an',
+      join(PUBLIC, 'media', 'hero.mp4'),
+    ],
+    { stdio: 'inherit' },
+  );
   rmSync(dir, { recursive: true, force: true });
 } else {
   console.warn('ffmpeg not found: hero video not made (the poster is shown instead).');
@@ -163,4 +215,7 @@ for (const f of ['hero-640.webp', 'hero-640.avif', 'hero-1280.webp', 'hero-1280.
     console.log(`${f}: ${statSync(join(PUBLIC, 'media', f)).size} bytes`);
   } catch {}
 }
-console.log('partner widths (for src/content/partners.yaml at 40px height):', Object.fromEntries(Object.entries(widths).map(([k, v]) => [k, Math.round((v * 40) / 32)])));
+console.log(
+  'partner widths (for src/content/partners.yaml at 40px height):',
+  Object.fromEntries(Object.entries(widths).map(([k, v]) => [k, Math.round((v * 40) / 32)])),
+);

@@ -15,7 +15,12 @@ export const passwordSchema = z
   .max(128, 'Password must be at most 128 characters')
   .refine((v) => /[A-Za-z]/.test(v) && /[0-9]/.test(v), 'Password must contain letters and numbers');
 
-const nameSchema = (label: string) => z.string({ error: `Enter your ${label.toLowerCase()}` }).trim().max(100, `${label} is too long`).refine((v) => !/[\r\n<>]/.test(v), `${label} has characters that are not allowed`);
+const nameSchema = (label: string) =>
+  z
+    .string({ error: `Enter your ${label.toLowerCase()}` })
+    .trim()
+    .max(100, `${label} is too long`)
+    .refine((v) => !/[\r\n<>]/.test(v), `${label} has characters that are not allowed`);
 
 export const userSignupSchema = z
   .object({

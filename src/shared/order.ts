@@ -6,9 +6,7 @@ import { courseIdSchema } from './course.ts';
  * POST /api/v1/order: what the browser sends after the checkout hands back a payment. The server
  * checks that the order is one it opened for THIS learner and THIS course, then verifies it.
  */
-export const coursePaymentSchema = z
-  .object({ courseId: courseIdSchema, ...checkoutResultShape })
-  .strict();
+export const coursePaymentSchema = z.object({ courseId: courseIdSchema, ...checkoutResultShape }).strict();
 export type CoursePaymentInput = z.input<typeof coursePaymentSchema>;
 
 /** What POST /api/v1/course/buy/{courseId} answers (spec: course, key, amount, orderId). */

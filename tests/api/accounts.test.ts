@@ -11,7 +11,10 @@ const freshIp = () => `198.51.100.${ipCounter++}`;
 
 const PASSWORD = 'learn2grow!';
 async function signUp(email: string, extra: Record<string, unknown> = {}) {
-  return call('POST', '/api/v1/user/signup', { body: { firstName: 'Asha', lastName: 'Rao', email, password: PASSWORD, ...extra }, ip: freshIp() });
+  return call('POST', '/api/v1/user/signup', {
+    body: { firstName: 'Asha', lastName: 'Rao', email, password: PASSWORD, ...extra },
+    ip: freshIp(),
+  });
 }
 async function logIn(email: string, password = PASSWORD, ip = freshIp()) {
   return call('POST', '/api/v1/user/login', { body: { email, password }, ip });
@@ -22,7 +25,10 @@ describe('POST /api/v1/user/signup', () => {
   it('creates a learner with an argon2id hash and a lower-cased email', async () => {
     const res = await signUp('  Asha.Rao@Example.COM ');
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ message: expect.any(String), user: { _id: expect.any(String), email: 'asha.rao@example.com', firstName: 'Asha' } });
+    expect(res.body).toMatchObject({
+      message: expect.any(String),
+      user: { _id: expect.any(String), email: 'asha.rao@example.com', firstName: 'Asha' },
+    });
     expect(res.body.token).toBeUndefined();
     const [row] = await db.sql`select role, email, first_name, last_name, password_hash from accounts where email = 'asha.rao@example.com'`;
     expect(row).toMatchObject({ role: 'user', first_name: 'Asha', last_name: 'Rao' });
@@ -48,18 +54,30 @@ describe('POST /api/v1/user/signup', () => {
 
   it('refuses bad emails, missing names, unknown fields and non-JSON bodies', async () => {
     const before = await count(db, 'accounts');
-    for (const email of ['not-an-email', 'a@b', '', 'two@@example.com', 'x@example.com\r\nBcc: y@example.com', `${'a'.repeat(250)}@example.com`]) {
+    for (const email of [
+      'not-an-email',
+      'a@b',
+      '',
+      'two@@example.com',
+      'x@example.com\r\nBcc: y@example.com',
+      `${'a'.repeat(250)}@example.com`,
+    ]) {
       const res = await signUp(email);
       expect(res.status, email).toBe(400);
       expect(res.body.errors.some((m: string) => m.startsWith('email: '))).toBe(true);
     }
     const noName = await signUp('noname@example.com', { firstName: '  ', lastName: '' });
     expect(noName.status).toBe(400);
-    expect(noName.body.errors).toEqual(expect.arrayContaining([expect.stringMatching(/^firstName: /), expect.stringMatching(/^lastName: /)]));
+    expect(noName.body.errors).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^firstName: /), expect.stringMatching(/^lastName: /)]),
+    );
     const extra = await signUp('extra@example.com', { role: 'admin' });
     expect(extra.status).toBe(400);
     expect(extra.body.errors.join(' ')).toMatch(/Unknown field: role/);
-    const form = await call('POST', '/api/v1/user/signup', { rawBody: 'email=a@example.com', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const form = await call('POST', '/api/v1/user/signup', {
+      rawBody: 'email=a@example.com',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(form.status).toBe(415);
     expect(await count(db, 'accounts')).toBe(before);
   });
@@ -77,7 +95,10 @@ describe('POST /api/v1/user/signup', () => {
     const ip = freshIp();
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      const res = await call('POST', '/api/v1/user/signup', { body: { firstName: 'A', lastName: 'B', email: `burst${i}@example.com`, password: PASSWORD }, ip });
+      const res = await call('POST', '/api/v1/user/signup', {
+        body: { firstName: 'A', lastName: 'B', email: `burst${i}@example.com`, password: PASSWORD },
+        ip,
+      });
       statuses.push(res.status);
     }
     expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
@@ -91,7 +112,11 @@ describe('POST /api/v1/user/login', () => {
     await signUp('login@example.com');
     const res = await logIn('LOGIN@example.com');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ message: expect.any(String), user: { _id: expect.any(String), email: 'login@example.com', firstName: 'Asha' }, token: expect.any(String) });
+    expect(res.body).toEqual({
+      message: expect.any(String),
+      user: { _id: expect.any(String), email: 'login@example.com', firstName: 'Asha' },
+      token: expect.any(String),
+    });
     const cookie = cookieOf(res.headers);
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
@@ -154,8 +179,20 @@ describe('sessions', () => {
   it('refuses a missing, forged, expired or alg:none token with 401', async () => {
     const { token, id } = await loggedIn('tokens@example.com');
     expect((await call('GET', '/api/v1/user/me')).status).toBe(401);
-    const forged = await new SignJWT({ role: 'user', tv: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject(id).setIssuer('aspira').setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode('someone-elses-secret-someone-elses'));
-    const expired = await new SignJWT({ role: 'user', tv: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject(id).setIssuer('aspira').setIssuedAt(Math.floor(Date.now() / 1000) - 7200).setExpirationTime(Math.floor(Date.now() / 1000) - 3600).sign(env().jwtSecret);
+    const forged = await new SignJWT({ role: 'user', tv: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(id)
+      .setIssuer('aspira')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('someone-elses-secret-someone-elses'));
+    const expired = await new SignJWT({ role: 'user', tv: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(id)
+      .setIssuer('aspira')
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
+      .sign(env().jwtSecret);
     const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
     const none = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: id, role: 'user', tv: 0, iss: 'aspira', exp: Math.floor(Date.now() / 1000) + 3600 })}.`;
     const [header, payload] = token.split('.');
@@ -185,7 +222,9 @@ describe('sessions', () => {
 
   it('logout cannot be triggered by another site', async () => {
     const { token } = await loggedIn('csrf-logout@example.com');
-    const res = await call('GET', '/api/v1/user/logout', { headers: { cookie: `aspira_session=${token}`, 'sec-fetch-site': 'cross-site' } });
+    const res = await call('GET', '/api/v1/user/logout', {
+      headers: { cookie: `aspira_session=${token}`, 'sec-fetch-site': 'cross-site' },
+    });
     expect(res.status).toBe(403);
     expect((await call('GET', '/api/v1/user/me', { token })).status).toBe(200);
   });
@@ -203,13 +242,22 @@ describe('POST /api/v1/user/password', () => {
     await signUp('pw@example.com');
     const first = await logIn('pw@example.com');
     const second = await logIn('pw@example.com');
-    const wrong = await call('POST', '/api/v1/user/password', { token: first.body.token, body: { currentPassword: 'not-it-1', newPassword: 'brand-new-pass9' } });
+    const wrong = await call('POST', '/api/v1/user/password', {
+      token: first.body.token,
+      body: { currentPassword: 'not-it-1', newPassword: 'brand-new-pass9' },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors).toEqual(['currentPassword: The current password is not correct']);
-    const weak = await call('POST', '/api/v1/user/password', { token: first.body.token, body: { currentPassword: PASSWORD, newPassword: 'short' } });
+    const weak = await call('POST', '/api/v1/user/password', {
+      token: first.body.token,
+      body: { currentPassword: PASSWORD, newPassword: 'short' },
+    });
     expect(weak.status).toBe(400);
     expect(weak.body.errors.join(' ')).toMatch(/^newPassword: /);
-    const ok = await call('POST', '/api/v1/user/password', { token: first.body.token, body: { currentPassword: PASSWORD, newPassword: 'brand-new-pass9' } });
+    const ok = await call('POST', '/api/v1/user/password', {
+      token: first.body.token,
+      body: { currentPassword: PASSWORD, newPassword: 'brand-new-pass9' },
+    });
     expect(ok.status).toBe(200);
     expect(cookieOf(ok.headers)).toContain(ok.body.token);
     expect((await call('GET', '/api/v1/user/me', { token: second.body.token })).status).toBe(401);

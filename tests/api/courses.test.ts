@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { call, count, useTestDatabase } from './harness.ts';
 
 const db = useTestDatabase();
-const FIXED = ['6801c2a4f1e2b3c4d5e6fd57', '6801c2a4f1e2b3c4d5e6fd68', '6801c2a4f1e2b3c4d5e6fd64', '6801c2a4f1e2b3c4d5e6fdb0', '6801c2a4f1e2b3c4d5e6fd75'];
+const FIXED = [
+  '6801c2a4f1e2b3c4d5e6fd57',
+  '6801c2a4f1e2b3c4d5e6fd68',
+  '6801c2a4f1e2b3c4d5e6fd64',
+  '6801c2a4f1e2b3c4d5e6fdb0',
+  '6801c2a4f1e2b3c4d5e6fd75',
+];
 
 describe('GET /api/v1/course/courses', () => {
   it('lists the five seeded courses with the spec fields and prices in rupees', async () => {
@@ -13,7 +19,13 @@ describe('GET /api/v1/course/courses', () => {
     expect(dm).toMatchObject({ title: 'Digital Marketing', price: 249000, duration: '5 months' });
     expect(dm.image.url).toMatch(/^\/api\/v1\/images\/[0-9a-f]{64}$/);
     const prices = Object.fromEntries(res.body.courses.map((c: { title: string; price: number }) => [c.title, c.price]));
-    expect(prices).toEqual({ 'Digital Marketing': 249000, 'Sales Management': 249000, 'Product Management': 299000, 'Business Intelligence': 299000, 'Data Analytics': 299000 });
+    expect(prices).toEqual({
+      'Digital Marketing': 249000,
+      'Sales Management': 249000,
+      'Product Management': 299000,
+      'Business Intelligence': 299000,
+      'Data Analytics': 299000,
+    });
     expect(res.headers.get('cache-control')).toContain('must-revalidate');
   });
 
@@ -53,11 +65,14 @@ describe('GET /api/v1/course/{id}', () => {
     expect(res.body).toEqual({ errors: 'Course not found' });
   });
 
-  it.each(['abc', '6801c2a4f1e2b3c4d5e6fd5', '6801c2a4f1e2b3c4d5e6fd577', 'zz01c2a4f1e2b3c4d5e6fd57', "1' or '1'='1"])('answers 400 for the malformed id %s', async (id) => {
-    const res = await call('GET', `/api/v1/course/${encodeURIComponent(id)}`);
-    expect(res.status).toBe(400);
-    expect(JSON.stringify(res.body.errors)).toMatch(/24 hexadecimal/);
-  });
+  it.each(['abc', '6801c2a4f1e2b3c4d5e6fd5', '6801c2a4f1e2b3c4d5e6fd577', 'zz01c2a4f1e2b3c4d5e6fd57', "1' or '1'='1"])(
+    'answers 400 for the malformed id %s',
+    async (id) => {
+      const res = await call('GET', `/api/v1/course/${encodeURIComponent(id)}`);
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body.errors)).toMatch(/24 hexadecimal/);
+    },
+  );
 });
 
 describe('GET /api/v1/images/{id}', () => {

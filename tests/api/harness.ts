@@ -62,7 +62,11 @@ export function useTestDatabase(extraEnv: Record<string, string> = {}): TestData
 export type CallOptions = { body?: unknown; rawBody?: BodyInit; headers?: Record<string, string>; ip?: string; token?: string };
 
 /** Sends a Request through the function that owns the path; JSON bodies are encoded for you. */
-export async function call(method: string, path: string, options: CallOptions = {}): Promise<{ status: number; body: any; headers: Headers; text: string }> {
+export async function call(
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<{ status: number; body: any; headers: Headers; text: string }> {
   const headers: Record<string, string> = { ...options.headers };
   let body: BodyInit | undefined = options.rawBody;
   if (options.body !== undefined) {

@@ -23,7 +23,9 @@ const fake = createServer(async (req: IncomingMessage, res) => {
     return;
   }
   res.writeHead(200, { 'content-type': 'application/json' });
-  res.end(JSON.stringify({ ErrorCode: 0, Message: 'OK', MessageID: `msg-${received.length}`, To: 'x', SubmittedAt: new Date().toISOString() }));
+  res.end(
+    JSON.stringify({ ErrorCode: 0, Message: 'OK', MessageID: `msg-${received.length}`, To: 'x', SubmittedAt: new Date().toISOString() }),
+  );
 });
 
 beforeAll(async () => {
@@ -56,8 +58,12 @@ describe('the outbox', () => {
   });
 
   it('refuses line breaks in header values', async () => {
-    await expect(db().begin((tx) => enqueueEmail(tx, { to: 'a@example.com\r\nBcc: x@evil.test', subject: 'Hi', text: 'x' }))).rejects.toThrow(/Line breaks/);
-    await expect(db().begin((tx) => enqueueEmail(tx, { to: 'a@example.com', subject: 'Hi\nBcc: x@evil.test', text: 'x' }))).rejects.toThrow(/Line breaks/);
+    await expect(
+      db().begin((tx) => enqueueEmail(tx, { to: 'a@example.com\r\nBcc: x@evil.test', subject: 'Hi', text: 'x' })),
+    ).rejects.toThrow(/Line breaks/);
+    await expect(db().begin((tx) => enqueueEmail(tx, { to: 'a@example.com', subject: 'Hi\nBcc: x@evil.test', text: 'x' }))).rejects.toThrow(
+      /Line breaks/,
+    );
   });
 
   it('uses Postmark when a token is set', () => {
@@ -67,13 +73,21 @@ describe('the outbox', () => {
   it('delivers through Postmark with the server token and marks the row sent', async () => {
     await clearOutbox();
     received.length = 0;
-    await db().begin((tx) => enqueueEmail(tx, { to: 'learner@example.com', subject: 'Your receipt', text: 'Paid ₹2,500', html: '<p>Paid</p>', tag: 'receipt' }));
+    await db().begin((tx) =>
+      enqueueEmail(tx, { to: 'learner@example.com', subject: 'Your receipt', text: 'Paid ₹2,500', html: '<p>Paid</p>', tag: 'receipt' }),
+    );
     const result = await deliverDue();
     expect(result).toEqual({ sent: 1, failed: 0 });
     expect(received).toHaveLength(1);
     expect(received[0]!.path).toBe('/email');
     expect(received[0]!.token).toBe('test-server-token');
-    expect(received[0]!.body).toMatchObject({ To: 'learner@example.com', Subject: 'Your receipt', TextBody: 'Paid ₹2,500', HtmlBody: '<p>Paid</p>', Tag: 'receipt' });
+    expect(received[0]!.body).toMatchObject({
+      To: 'learner@example.com',
+      Subject: 'Your receipt',
+      TextBody: 'Paid ₹2,500',
+      HtmlBody: '<p>Paid</p>',
+      Tag: 'receipt',
+    });
     const [row] = await testDb.sql`select status, provider_message_id, sent_at from email_outbox`;
     expect(row).toMatchObject({ status: 'sent', provider_message_id: 'msg-1' });
     expect(row!.sent_at).not.toBeNull();

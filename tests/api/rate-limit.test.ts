@@ -20,7 +20,9 @@ describe('rateLimit', () => {
   });
 
   it('counts atomically under concurrency', async () => {
-    const results = await Promise.allSettled(Array.from({ length: 30 }, () => rateLimit({ bucket: 'burst', key: 'k', limit: 10, windowSeconds: 60 })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 30 }, () => rateLimit({ bucket: 'burst', key: 'k', limit: 10, windowSeconds: 60 })),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
     const [row] = await testDb.sql`select count from rate_limits where key like 'burst:%'`;
     expect(row!.count).toBe(30);

@@ -13,7 +13,10 @@ async function learner(): Promise<{ token: string; id: string; email: string }> 
   n++;
   const email = `learner${n}@example.com`;
   const ip = `192.0.2.${n}`;
-  const signup = await call('POST', '/api/v1/user/signup', { body: { firstName: `Learner${n}`, lastName: 'Test', email, password: 'learn2grow!' }, ip });
+  const signup = await call('POST', '/api/v1/user/signup', {
+    body: { firstName: `Learner${n}`, lastName: 'Test', email, password: 'learn2grow!' },
+    ip,
+  });
   expect(signup.status).toBe(201);
   const login = await call('POST', '/api/v1/user/login', { body: { email, password: 'learn2grow!' }, ip });
   return { token: login.body.token, id: login.body.user._id, email };
@@ -27,14 +30,25 @@ async function buy(token: string, courseId = DM) {
 async function pay(orderId: string) {
   const res = await call('POST', '/api/v1/payment/sandbox/pay', { body: { orderId, outcome: 'success' } });
   expect(res.status).toBe(200);
-  return { razorpay_order_id: res.body.razorpay_order_id as string, razorpay_payment_id: res.body.razorpay_payment_id as string, razorpay_signature: res.body.razorpay_signature as string };
+  return {
+    razorpay_order_id: res.body.razorpay_order_id as string,
+    razorpay_payment_id: res.body.razorpay_payment_id as string,
+    razorpay_signature: res.body.razorpay_signature as string,
+  };
 }
 
 function webhook(orderId: string, paymentId: string, amountPaise: number, eventId: string) {
-  const raw = JSON.stringify({ event: 'payment.captured', payload: { payment: { entity: { id: paymentId, order_id: orderId, status: 'captured', amount: amountPaise, currency: 'INR' } } } });
+  const raw = JSON.stringify({
+    event: 'payment.captured',
+    payload: { payment: { entity: { id: paymentId, order_id: orderId, status: 'captured', amount: amountPaise, currency: 'INR' } } },
+  });
   return call('POST', '/api/v1/payment/webhook', {
     rawBody: raw,
-    headers: { 'content-type': 'application/json', 'x-razorpay-signature': hmacSha256Hex(env().SANDBOX_PAYMENT_SECRET, raw), 'x-razorpay-event-id': eventId },
+    headers: {
+      'content-type': 'application/json',
+      'x-razorpay-signature': hmacSha256Hex(env().SANDBOX_PAYMENT_SECRET, raw),
+      'x-razorpay-event-id': eventId,
+    },
   });
 }
 
@@ -56,15 +70,28 @@ describe('POST /api/v1/course/buy/{courseId}', () => {
 
   it('refuses a cookie-borne buy from another site', async () => {
     const { token } = await learner();
-    const res = await call('POST', `/api/v1/course/buy/${DM}`, { headers: { cookie: `aspira_session=${token}`, origin: 'https://evil.example' } });
+    const res = await call('POST', `/api/v1/course/buy/${DM}`, {
+      headers: { cookie: `aspira_session=${token}`, origin: 'https://evil.example' },
+    });
     expect(res.status).toBe(403);
   });
 
   it('opens an order at the database price, whatever the browser thinks', async () => {
     const { token, id } = await learner();
-    const res = await call('POST', `/api/v1/course/buy/${DM}`, { token, body: { amount: 1 }, headers: { 'content-type': 'application/json' } });
+    const res = await call('POST', `/api/v1/course/buy/${DM}`, {
+      token,
+      body: { amount: 1 },
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ key: 'rzp_test_sandbox', amount: 24900000, currency: 'INR', orderId: expect.stringMatching(/^order_/), course: { _id: DM, title: 'Digital Marketing', price: 249000 }, prefill: { name: `Learner${n} Test`, email: `learner${n}@example.com` } });
+    expect(res.body).toMatchObject({
+      key: 'rzp_test_sandbox',
+      amount: 24900000,
+      currency: 'INR',
+      orderId: expect.stringMatching(/^order_/),
+      course: { _id: DM, title: 'Digital Marketing', price: 249000 },
+      prefill: { name: `Learner${n} Test`, email: `learner${n}@example.com` },
+    });
     expect(await ordersOf(id)).toEqual([{ course_id: DM, status: 'created', payment_id: null, amount_paise: '24900000' }]);
     const [ledger] = await db.sql`select purpose, amount_paise, status from payment_orders where id = ${res.body.orderId}`;
     expect(ledger).toEqual({ purpose: 'course', amount_paise: '24900000', status: 'created' });
@@ -98,7 +125,13 @@ describe('a purchase from checkout to /purchases', () => {
     const paid = await pay(order.body.orderId);
     const res = await call('POST', '/api/v1/order', { token, body: { courseId: DM, ...paid } });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ message: 'Payment Successful', status: 'success', orderId: paid.razorpay_order_id, paymentId: paid.razorpay_payment_id, courseId: DM });
+    expect(res.body).toEqual({
+      message: 'Payment Successful',
+      status: 'success',
+      orderId: paid.razorpay_order_id,
+      paymentId: paid.razorpay_payment_id,
+      courseId: DM,
+    });
     expect(await ordersOf(id)).toEqual([{ course_id: DM, status: 'paid', payment_id: paid.razorpay_payment_id, amount_paise: '24900000' }]);
     const [stored] = await db.sql`select signature from course_orders where payment_id = ${paid.razorpay_payment_id}`;
     expect(stored!.signature).toBe(paid.razorpay_signature);
@@ -111,7 +144,13 @@ describe('a purchase from checkout to /purchases', () => {
     const list = await call('GET', '/api/v1/user/purchases', { token });
     expect(list.status).toBe(200);
     expect(list.body.courseData).toHaveLength(1);
-    expect(list.body.courseData[0]).toMatchObject({ _id: DM, title: 'Digital Marketing', price: 249000, image: { url: expect.stringMatching(/^\/api\/v1\/images\//) }, purchase: { paymentId: paid.razorpay_payment_id, amount: 249000 } });
+    expect(list.body.courseData[0]).toMatchObject({
+      _id: DM,
+      title: 'Digital Marketing',
+      price: 249000,
+      image: { url: expect.stringMatching(/^\/api\/v1\/images\//) },
+      purchase: { paymentId: paid.razorpay_payment_id, amount: 249000 },
+    });
 
     const again = await buy(token);
     expect(again.status).toBe(400);
@@ -159,7 +198,11 @@ describe('POST /api/v1/order refuses what it cannot verify, and records nothing'
     const order = await buy(token);
     const paid = await pay(order.body.orderId);
     const flipped = paid.razorpay_signature.replace(/.$/, (c) => (c === '0' ? '1' : '0'));
-    for (const signature of [flipped, hmacSha256Hex('some-other-secret-entirely', `${paid.razorpay_order_id}|${paid.razorpay_payment_id}`), '0'.repeat(64)]) {
+    for (const signature of [
+      flipped,
+      hmacSha256Hex('some-other-secret-entirely', `${paid.razorpay_order_id}|${paid.razorpay_payment_id}`),
+      '0'.repeat(64),
+    ]) {
       const res = await call('POST', '/api/v1/order', { token, body: { courseId: DM, ...paid, razorpay_signature: signature } });
       expect(res.status).toBe(400);
       expect(res.body.errors).toMatch(/signature/);
@@ -189,13 +232,17 @@ describe('POST /api/v1/order refuses what it cannot verify, and records nothing'
     await nothingRecorded(id, paid.razorpay_order_id, email);
   });
 
-  it("a payment of another order passed off with a correctly computed signature", async () => {
+  it('a payment of another order passed off with a correctly computed signature', async () => {
     const { token, id, email } = await learner();
     const cheap = await buy(token, DM);
     const other = await buy(token, DM);
     const paidOther = await pay(other.body.orderId);
     // Someone holding the signing secret could sign "cheap order | other payment": the fetched payment still says otherwise.
-    const forged = { razorpay_order_id: cheap.body.orderId, razorpay_payment_id: paidOther.razorpay_payment_id, razorpay_signature: hmacSha256Hex(env().SANDBOX_PAYMENT_SECRET, `${cheap.body.orderId}|${paidOther.razorpay_payment_id}`) };
+    const forged = {
+      razorpay_order_id: cheap.body.orderId,
+      razorpay_payment_id: paidOther.razorpay_payment_id,
+      razorpay_signature: hmacSha256Hex(env().SANDBOX_PAYMENT_SECRET, `${cheap.body.orderId}|${paidOther.razorpay_payment_id}`),
+    };
     const res = await call('POST', '/api/v1/order', { token, body: { courseId: DM, ...forged } });
     expect(res.status).toBe(400);
     expect(res.body.errors).toMatch(/another order/);
@@ -211,7 +258,13 @@ describe('POST /api/v1/order refuses what it cannot verify, and records nothing'
     expect((await call('POST', '/api/v1/order', { body: { courseId: DM, ...paid } })).status).toBe(401);
     const missing = await call('POST', '/api/v1/order', { token, body: { courseId: DM } });
     expect(missing.status).toBe(400);
-    expect(missing.body.errors).toEqual(expect.arrayContaining([expect.stringMatching(/^razorpay_order_id: /), expect.stringMatching(/^razorpay_payment_id: /), expect.stringMatching(/^razorpay_signature: /)]));
+    expect(missing.body.errors).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^razorpay_order_id: /),
+        expect.stringMatching(/^razorpay_payment_id: /),
+        expect.stringMatching(/^razorpay_signature: /),
+      ]),
+    );
     const extra = await call('POST', '/api/v1/order', { token, body: { courseId: DM, ...paid, status: 'success', amount: 1 } });
     expect(extra.status).toBe(400);
     expect(extra.body.errors.join(' ')).toMatch(/Unknown fields: status, amount/);
@@ -227,7 +280,9 @@ describe('one purchase, however the confirmations race', () => {
     const order = await buy(token);
     const paid = await pay(order.body.orderId);
     const calls = Array.from({ length: 50 }, (_, i) =>
-      i % 2 === 0 ? call('POST', '/api/v1/order', { token, body: { courseId: DM, ...paid } }) : webhook(paid.razorpay_order_id, paid.razorpay_payment_id, 24900000, `evt_race_${i}`),
+      i % 2 === 0
+        ? call('POST', '/api/v1/order', { token, body: { courseId: DM, ...paid } })
+        : webhook(paid.razorpay_order_id, paid.razorpay_payment_id, 24900000, `evt_race_${i}`),
     );
     const results = await Promise.all(calls);
     expect(results.map((r) => r.status)).toEqual(Array(50).fill(200));
@@ -256,7 +311,9 @@ describe('one purchase, however the confirmations race', () => {
     expect(await count(db, `email_outbox where to_address = '${email}' and tag = 'course-receipt'`)).toBe(1);
     expect(await count(db, `email_outbox where to_address = '${email}' and tag = 'course-duplicate-payment'`)).toBe(1);
     // The database itself refuses a second paid purchase.
-    await expect(db.sql`update course_orders set status = 'paid' where account_id = ${id} and status = 'duplicate'`).rejects.toThrow(/course_orders_one_paid_purchase/);
+    await expect(db.sql`update course_orders set status = 'paid' where account_id = ${id} and status = 'duplicate'`).rejects.toThrow(
+      /course_orders_one_paid_purchase/,
+    );
   });
 });
 

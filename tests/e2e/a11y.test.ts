@@ -41,10 +41,19 @@ type AxeResult = { violations: { id: string; impact: string; help: string; nodes
 async function scan(page: Page, include?: string): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
   const result = (await page.evaluate(
-    (context) => (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<unknown> } }).axe.run(context ?? document, { resultTypes: ['violations'] }),
+    (context) =>
+      (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<unknown> } }).axe.run(context ?? document, {
+        resultTypes: ['violations'],
+      }),
     include ?? null,
   )) as AxeResult;
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
+  return result.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} -> ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 5)
+        .join(', ')}`,
+  );
 }
 
 e2eDescribe('accessibility (axe-core)', () => {

@@ -32,7 +32,11 @@ async function withBuildLock<T>(work: () => Promise<T>): Promise<T> {
       await mkdir(lock);
       break;
     } catch {
-      const age = Date.now() - (await stat(lock).then((s) => s.mtimeMs).catch(() => Date.now()));
+      const age =
+        Date.now() -
+        (await stat(lock)
+          .then((s) => s.mtimeMs)
+          .catch(() => Date.now()));
       if (age > 300_000) await rm(lock, { recursive: true, force: true });
       await new Promise((r) => setTimeout(r, 1000));
       if (i > 600) throw new Error('timed out waiting for another build');
@@ -48,7 +52,11 @@ async function withBuildLock<T>(work: () => Promise<T>): Promise<T> {
 function runBuild(env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
     // vitest sets NODE_ENV=test; the pages under test must be the production build.
-    const build = spawn(join(ROOT, 'node_modules', '.bin', 'astro'), ['build'], { cwd: ROOT, env: { ...env, NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const build = spawn(join(ROOT, 'node_modules', '.bin', 'astro'), ['build'], {
+      cwd: ROOT,
+      env: { ...env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     build.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     build.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -69,7 +77,12 @@ export default async function setup(project: TestProject) {
   const database = await startEmbedded();
   await migrate(database.url);
   await seed(database.url);
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', ADMIN_INVITE_CODE: 'e2e-invite-code' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: database.url,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    ADMIN_INVITE_CODE: 'e2e-invite-code',
+  };
   env.LEAD_RATE_LIMIT_PER_10_MIN = '100000'; // the lead form tests submit many times from one address
 
   let server: ChildProcess | undefined;
@@ -81,7 +94,11 @@ export default async function setup(project: TestProject) {
     }
     const port = await freePort();
     env.SITE_URL = `http://localhost:${port}`;
-    server = spawn(process.execPath, [join(ROOT, 'scripts', 'start.ts'), '--no-build'], { cwd: ROOT, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    server = spawn(process.execPath, [join(ROOT, 'scripts', 'start.ts'), '--no-build'], {
+      cwd: ROOT,
+      env: { ...env, PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     url = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('the site server did not start in 60 s')), 60_000);
       let output = '';

@@ -16,7 +16,15 @@ let browser: Browser | undefined;
 let sqlClient: postgres.Sql | undefined;
 const contexts: BrowserContext[] = [];
 
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
 
 /** A fresh browser context (own cookies and storage) and page. Viewport defaults to a phone. */
 export async function newPage(options: { width?: number; height?: number } = {}): Promise<Page> {

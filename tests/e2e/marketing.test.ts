@@ -31,16 +31,109 @@ async function text(page: Page): Promise<string> {
 
 e2eDescribe('marketing pages answer with their facts', () => {
   const facts: [string, (string | RegExp)[]][] = [
-    ['/', ['Explore Now', 'Apply Now', 'Most Popular', 'Hybrid Learning', 'Global Certification', 'Affordable Pricing Guaranteed', '24/7 Access to Learning Resources', '9 LPA', 'Belgium from 1 December 2025']],
-    ['/aspirademy', ['Our vision', 'Job-ready in 5 months', '2 months online, 3 months in class', 'Digital Marketing', 'Sales Management', 'Data Analytics', 'Business Intelligence', 'Product Management']],
-    ['/aspiradiscover', ['30 days', '€1,500', 'all-inclusive', 'Foreign nationals, 14+', 'Multiple cities in India', 'August 31, 2025, 12 PM IST', 'Yoga and wellness', 'Culinary arts', 'Tours and culture']],
-    ['/aspiraelevate', ['16 weeks', '12 weeks France + 4 online', '₹2,99,000', 'August 31, 2025, 12 PM IST', 'Four reasons to join', 'Business Intelligence', 'Product Management', 'Digital Marketing', 'Sales Management', '23 tools']],
-    ['/aspiraadmit', ['4-6 months', 'Jan/Feb 2026', '₹2,00,000', 'payable in 4 parts', '₹11,000', 'Non-refundable', '300-1000 EUR per year', 'Applications to 10 public universities', 'Full refund if you receive no admission offer']],
-    ['/careers/aviation', ['Aircraft training in France', '₹2,99,000', '₹3,49,000', '2 months online, 4 months hands-on, 1 month placement', '1 month online, 3 months hands-on, 1 month placement']],
+    [
+      '/',
+      [
+        'Explore Now',
+        'Apply Now',
+        'Most Popular',
+        'Hybrid Learning',
+        'Global Certification',
+        'Affordable Pricing Guaranteed',
+        '24/7 Access to Learning Resources',
+        '9 LPA',
+        'Belgium from 1 December 2025',
+      ],
+    ],
+    [
+      '/aspirademy',
+      [
+        'Our vision',
+        'Job-ready in 5 months',
+        '2 months online, 3 months in class',
+        'Digital Marketing',
+        'Sales Management',
+        'Data Analytics',
+        'Business Intelligence',
+        'Product Management',
+      ],
+    ],
+    [
+      '/aspiradiscover',
+      [
+        '30 days',
+        '€1,500',
+        'all-inclusive',
+        'Foreign nationals, 14+',
+        'Multiple cities in India',
+        'August 31, 2025, 12 PM IST',
+        'Yoga and wellness',
+        'Culinary arts',
+        'Tours and culture',
+      ],
+    ],
+    [
+      '/aspiraelevate',
+      [
+        '16 weeks',
+        '12 weeks France + 4 online',
+        '₹2,99,000',
+        'August 31, 2025, 12 PM IST',
+        'Four reasons to join',
+        'Business Intelligence',
+        'Product Management',
+        'Digital Marketing',
+        'Sales Management',
+        '23 tools',
+      ],
+    ],
+    [
+      '/aspiraadmit',
+      [
+        '4-6 months',
+        'Jan/Feb 2026',
+        '₹2,00,000',
+        'payable in 4 parts',
+        '₹11,000',
+        'Non-refundable',
+        '300-1000 EUR per year',
+        'Applications to 10 public universities',
+        'Full refund if you receive no admission offer',
+      ],
+    ],
+    [
+      '/careers/aviation',
+      [
+        'Aircraft training in France',
+        '₹2,99,000',
+        '₹3,49,000',
+        '2 months online, 4 months hands-on, 1 month placement',
+        '1 month online, 3 months hands-on, 1 month placement',
+      ],
+    ],
     ['/careers/hospitality', ['₹2,99,000', '₹3,49,000']],
     ['/careers/travel-customer-service', ['₹2,99,000', '₹3,49,000']],
-    ['/tank', ['Pitch your startup', 'Idea stage', 'MVP / Prototype ready', 'Launched with early users', 'Generating revenue', 'Scaling stage']],
-    [`/course/${COURSE.digitalMarketing}`, ['Globally Recognized Curriculum', 'Job-Ready in 5 Months', '10+2 or equivalent', 'Basic English', "Tools you'll learn", 'Course Details', 'Upcoming Cohort', 'August', '2 months online', '3 months in class', '₹2,49,000', 'Explore Our Programs']],
+    [
+      '/tank',
+      ['Pitch your startup', 'Idea stage', 'MVP / Prototype ready', 'Launched with early users', 'Generating revenue', 'Scaling stage'],
+    ],
+    [
+      `/course/${COURSE.digitalMarketing}`,
+      [
+        'Globally Recognized Curriculum',
+        'Job-Ready in 5 Months',
+        '10+2 or equivalent',
+        'Basic English',
+        "Tools you'll learn",
+        'Course Details',
+        'Upcoming Cohort',
+        'August',
+        '2 months online',
+        '3 months in class',
+        '₹2,49,000',
+        'Explore Our Programs',
+      ],
+    ],
     [`/course/${COURSE.salesManagement}`, ['₹2,49,000']],
     [`/course/${COURSE.productManagement}`, ['₹2,99,000']],
     [`/course/${COURSE.businessIntelligence}`, ['₹2,99,000']],
@@ -75,8 +168,15 @@ e2eDescribe('marketing pages answer with their facts', () => {
       await page.goto(`/course/${id}`);
       expect(await page.locator('[data-accordion="details"] details').count()).toBe(modules);
       expect(await page.locator('#faq details').count()).toBe(9);
-      const links = await page.locator('section[aria-labelledby="explore"] a').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname));
-      expect(links.sort()).toEqual(Object.values(COURSE).filter((c) => c !== id).map((c) => `/course/${c}`).sort());
+      const links = await page
+        .locator('section[aria-labelledby="explore"] a')
+        .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname));
+      expect(links.sort()).toEqual(
+        Object.values(COURSE)
+          .filter((c) => c !== id)
+          .map((c) => `/course/${c}`)
+          .sort(),
+      );
     }
   });
 
@@ -116,7 +216,17 @@ e2eDescribe('marketing pages answer with their facts', () => {
   it('footer: Explore and Policy links go to real pages, payment icons shown', async () => {
     const page = await open(DESKTOP, '/');
     const footer = page.locator('footer');
-    for (const name of ['Home', 'AspiraDemy', 'AspiraDiscover', 'AspiraElevate', 'Contact us', 'Registration', 'Terms & Conditions', 'Payment Methods', 'FAQ']) {
+    for (const name of [
+      'Home',
+      'AspiraDemy',
+      'AspiraDiscover',
+      'AspiraElevate',
+      'Contact us',
+      'Registration',
+      'Terms & Conditions',
+      'Payment Methods',
+      'FAQ',
+    ]) {
       await expect(footer.getByRole('link', { name, exact: true }).count()).resolves.toBe(1);
     }
     for (const href of ['/terms', '/payment-methods', '/faq', '/privacy', '/refund-policy']) {
@@ -178,7 +288,10 @@ e2eDescribe('All Courses menu', () => {
 
   it('opens and closes by tap on a touch screen', async () => {
     const first = await open(DESKTOP);
-    const context = await first.context().browser()!.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 }, hasTouch: true, isMobile: false });
+    const context = await first
+      .context()
+      .browser()!
+      .newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 }, hasTouch: true, isMobile: false });
     const page = await context.newPage();
     try {
       await page.goto('/', { waitUntil: 'domcontentloaded' });
@@ -339,7 +452,11 @@ e2eDescribe('mobile menu', () => {
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.locator('#mobile-menu').waitFor({ state: 'visible' });
     await page.locator('#mobile-menu summary', { hasText: 'All Courses' }).click();
-    await page.locator('#mobile-menu').getByRole('link', { name: /Data Analytics/ }).first().click();
+    await page
+      .locator('#mobile-menu')
+      .getByRole('link', { name: /Data Analytics/ })
+      .first()
+      .click();
     await page.waitForURL(`**/course/${COURSE.dataAnalytics}`);
   });
 });

@@ -42,7 +42,9 @@ export function backoffMinutes(attempts: number): number {
  * out) so parallel runs never send one message twice; a failure is retried later with backoff.
  */
 export async function deliverDue({ limit = 20, via = transport() } = {}): Promise<{ sent: number; failed: number }> {
-  const claimed = await db()<{ id: string; to_address: string; subject: string; text_body: string; html_body: string | null; tag: string; attempts: number }[]>`
+  const claimed = await db()<
+    { id: string; to_address: string; subject: string; text_body: string; html_body: string | null; tag: string; attempts: number }[]
+  >`
     update email_outbox set attempts = attempts + 1, next_attempt_at = now() + interval '10 minutes'
     where id in (
       select id from email_outbox where status = 'pending' and next_attempt_at <= now()
@@ -53,7 +55,14 @@ export async function deliverDue({ limit = 20, via = transport() } = {}): Promis
   const from = env().MAIL_FROM;
   for (const row of claimed) {
     try {
-      const messageId = await via.send({ from, to: row.to_address, subject: row.subject, text: row.text_body, ...(row.html_body ? { html: row.html_body } : {}), tag: row.tag });
+      const messageId = await via.send({
+        from,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text_body,
+        ...(row.html_body ? { html: row.html_body } : {}),
+        tag: row.tag,
+      });
       await db()`update email_outbox set status = 'sent', sent_at = now(), provider_message_id = ${messageId ?? null}, last_error = null where id = ${row.id}`;
       sent++;
     } catch (error) {

@@ -6,7 +6,10 @@ import type { MailTransport } from './index.ts';
 export function postmarkTransport(): MailTransport {
   const config = env();
   const host = config.POSTMARK_API_HOST;
-  const client = new ServerClient(config.POSTMARK_SERVER_TOKEN ?? '', host ? { requestHost: host, useHttps: !/^(127\.0\.0\.1|localhost)(:|$)/.test(host), timeout: 10 } : { timeout: 10 });
+  const client = new ServerClient(
+    config.POSTMARK_SERVER_TOKEN ?? '',
+    host ? { requestHost: host, useHttps: !/^(127\.0\.0\.1|localhost)(:|$)/.test(host), timeout: 10 } : { timeout: 10 },
+  );
   return {
     name: 'postmark',
     async send(message) {

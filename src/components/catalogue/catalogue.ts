@@ -27,7 +27,9 @@ export function initCatalogue(): void {
   const scope = Array.from(cards.attributes).find((a) => a.name.startsWith('data-astro-cid'))?.name;
 
   const apply = (category: string) => {
-    filters.querySelectorAll<HTMLButtonElement>('[data-filter]').forEach((b) => b.setAttribute('aria-pressed', String(b.dataset.filter === category)));
+    filters
+      .querySelectorAll<HTMLButtonElement>('[data-filter]')
+      .forEach((b) => b.setAttribute('aria-pressed', String(b.dataset.filter === category)));
     cards.querySelectorAll<HTMLLIElement>('li[data-category]').forEach((li) => {
       li.hidden = Boolean(category) && li.dataset.category !== category;
     });
@@ -45,19 +47,28 @@ export function initCatalogue(): void {
     const view = root.dataset.view ?? '';
     filters.replaceChildren(
       scoped(el('button', { type: 'button', class: 'filter', 'aria-pressed': 'true', 'data-filter': '' }, root.dataset.all)),
-      ...categoriesOf(courses).map((cat) => scoped(el('button', { type: 'button', class: 'filter', 'aria-pressed': 'false', 'data-filter': cat, title: cat }, shortLabel(cat)))),
+      ...categoriesOf(courses).map((cat) =>
+        scoped(el('button', { type: 'button', class: 'filter', 'aria-pressed': 'false', 'data-filter': cat, title: cat }, shortLabel(cat))),
+      ),
     );
     cards.replaceChildren(
       ...courses.map((c) => {
         const li = el('li', { 'data-category': c.description.trim() });
         const article = el('article', { class: 'card course-tile' });
         article.append(
-          c.image.url ? el('img', { src: c.image.url, alt: '', width: '800', height: '450', loading: 'lazy', decoding: 'async' }) : el('span', { class: 'tile-placeholder' }),
+          c.image.url
+            ? el('img', { src: c.image.url, alt: '', width: '800', height: '450', loading: 'lazy', decoding: 'async' })
+            : el('span', { class: 'tile-placeholder' }),
         );
         const body = el('div', { class: 'tile-body' });
         const meta = el('div', { class: 'tile-meta' });
         meta.append(el('span', { class: 'badge' }, c.duration), el('span', { class: 'price' }, formatRupees(c.price)));
-        body.append(el('h3', {}, c.title), el('p', {}, cut(c.description)), meta, el('a', { class: 'btn btn-primary btn-block', href: `/course/${c._id}`, 'aria-label': `${view}: ${c.title}` }, view));
+        body.append(
+          el('h3', {}, c.title),
+          el('p', {}, cut(c.description)),
+          meta,
+          el('a', { class: 'btn btn-primary btn-block', href: `/course/${c._id}`, 'aria-label': `${view}: ${c.title}` }, view),
+        );
         article.append(body);
         li.append(article);
         return scoped(li);
@@ -77,7 +88,8 @@ export function initCatalogue(): void {
       console.warn('Could not refresh the course catalogue', error);
     }
   };
-  const idle = (window as { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200));
+  const idle =
+    (window as { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200));
   // An empty prebuilt list (built without a database) is filled at once; otherwise after load.
   if (!cards.children.length || document.readyState === 'complete') idle(() => void refresh());
   else window.addEventListener('load', () => idle(() => void refresh()), { once: true });

@@ -102,7 +102,13 @@ export default function BuyCourse() {
           <dd className="price">{order ? formatPaise(order.amount) : LABELS.loading}</dd>
         </div>
       </dl>
-      <button type="button" className="btn btn-primary btn-block btn-lg" disabled={!order || paying} aria-busy={!order || paying || undefined} onClick={() => void pay()}>
+      <button
+        type="button"
+        className="btn btn-primary btn-block btn-lg"
+        disabled={!order || paying}
+        aria-busy={!order || paying || undefined}
+        onClick={() => void pay()}
+      >
         {!order ? LABELS.loading : paying ? 'Processing...' : 'Pay'}
       </button>
       <p className="buy-note muted" role="status">

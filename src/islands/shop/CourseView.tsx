@@ -22,7 +22,9 @@ export default function CourseView() {
         setState({ kind: 'ready', course });
         document.title = `${course.title} | Aspira`;
       })
-      .catch((error: unknown) => setState(error instanceof ApiError && (error.status === 404 || error.status === 400) ? { kind: 'missing' } : { kind: 'error' }));
+      .catch((error: unknown) =>
+        setState(error instanceof ApiError && (error.status === 404 || error.status === 400) ? { kind: 'missing' } : { kind: 'error' }),
+      );
   }, []);
 
   if (state.kind === 'loading') {

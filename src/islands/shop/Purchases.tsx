@@ -56,13 +56,19 @@ export default function Purchases() {
         <ul className="purchase-list" aria-label="Your courses">
           {state.courses.map((course) => (
             <li key={course._id} className="card purchase-card">
-              {course.image.url ? <img src={course.image.url} alt="" width={800} height={450} loading="lazy" decoding="async" /> : <div className="shop-card-noimage" aria-hidden="true" />}
+              {course.image.url ? (
+                <img src={course.image.url} alt="" width={800} height={450} loading="lazy" decoding="async" />
+              ) : (
+                <div className="shop-card-noimage" aria-hidden="true" />
+              )}
               <div className="purchase-body">
                 <h2 className="shop-card-title">{course.title}</h2>
                 <p className="shop-card-desc">{cutDescription(course.description)}</p>
                 <p className="purchase-meta">
                   <strong className="price">{formatRupees(course.purchase?.amount ?? course.price)}</strong>
-                  {course.purchase && dateFormat ? <span className="muted"> · Bought {dateFormat.format(new Date(course.purchase.paidAt))}</span> : null}
+                  {course.purchase && dateFormat ? (
+                    <span className="muted"> · Bought {dateFormat.format(new Date(course.purchase.paidAt))}</span>
+                  ) : null}
                 </p>
               </div>
             </li>

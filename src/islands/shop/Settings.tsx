@@ -75,7 +75,12 @@ export default function Settings() {
           <Field label="Current password" error={form.errors['currentPassword']} required>
             <PasswordInput {...form.bind('currentPassword')} autoComplete="current-password" />
           </Field>
-          <Field label="New password" error={form.errors['newPassword']} hint="At least 8 characters, with letters and numbers. You will stay logged in here and be logged out everywhere else." required>
+          <Field
+            label="New password"
+            error={form.errors['newPassword']}
+            hint="At least 8 characters, with letters and numbers. You will stay logged in here and be logged out everywhere else."
+            required
+          >
             <PasswordInput {...form.bind('newPassword')} autoComplete="new-password" maxLength={128} />
           </Field>
           <SubmitButton disabled={!hydrated} submitting={form.submitting} busyLabel="Saving...">

@@ -47,7 +47,12 @@ export default function SignupForm() {
         <Field label="Password" error={form.errors['password']} hint="At least 8 characters, with letters and numbers." required>
           <PasswordInput {...form.bind('password')} autoComplete="new-password" maxLength={128} />
         </Field>
-        <SubmitButton disabled={!hydrated} submitting={form.submitting} busyLabel="Creating account..." className="btn btn-primary btn-block">
+        <SubmitButton
+          disabled={!hydrated}
+          submitting={form.submitting}
+          busyLabel="Creating account..."
+          className="btn btn-primary btn-block"
+        >
           Create account
         </SubmitButton>
         <p className="auth-switch">

@@ -29,21 +29,52 @@ export function Field({ label, error, hint, required, children, className }: Fie
     <div className={['field', className].filter(Boolean).join(' ')}>
       <label htmlFor={id}>
         {label}
-        {required ? <span aria-hidden="true" className="field-required"> *</span> : <span className="field-optional"> (optional)</span>}
+        {required ? (
+          <span aria-hidden="true" className="field-required">
+            {' '}
+            *
+          </span>
+        ) : (
+          <span className="field-optional"> (optional)</span>
+        )}
       </label>
       {control}
-      {hint ? <p id={hintId} className="field-hint">{hint}</p> : null}
-      {error ? <p id={errorId} className="field-error" role="alert">{error}</p> : null}
+      {hint ? (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
 
 /** The form's general error line (announced when it appears). */
 export function FormError({ message }: { message: string | null }) {
-  return message ? <p className="form-error" role="alert">{message}</p> : null;
+  return message ? (
+    <p className="form-error" role="alert">
+      {message}
+    </p>
+  ) : null;
 }
 
-export function SubmitButton({ submitting, children, busyLabel = 'Sending...', disabled, className }: { submitting: boolean; children: ReactNode; busyLabel?: string; disabled?: boolean; className?: string }) {
+export function SubmitButton({
+  submitting,
+  children,
+  busyLabel = 'Sending...',
+  disabled,
+  className,
+}: {
+  submitting: boolean;
+  children: ReactNode;
+  busyLabel?: string;
+  disabled?: boolean;
+  className?: string;
+}) {
   return (
     <button type="submit" className={className ?? 'btn btn-primary'} disabled={submitting || disabled} aria-busy={submitting || undefined}>
       {submitting ? busyLabel : children}

@@ -39,7 +39,8 @@ export function useForm<S extends z.ZodType>(schema: S, initial: z.input<S> & Va
     'aria-invalid': errors[name] ? true : undefined,
   });
 
-  const handleSubmit = (onSubmit: (data: z.output<S>) => Promise<void>, fallback = 'Something went wrong. Please try again.') =>
+  const handleSubmit =
+    (onSubmit: (data: z.output<S>) => Promise<void>, fallback = 'Something went wrong. Please try again.') =>
     async (event?: FormEvent) => {
       event?.preventDefault();
       if (busy.current) return;
