@@ -88,6 +88,8 @@ writeFileSync(join(PUBLIC, 'favicon.ico'), Buffer.concat([ico, png32]));
  */
 function scene(t: number, w = 1280, h = 720): string {
   const TAU = Math.PI * 2;
+  // Shapes are laid out in the 1280x720 viewBox; w and h only set the rendered size.
+  const H = 720;
   const orb = (cx: number, cy: number, r: number, color: string, phase: number, amp: number) =>
     `<circle cx="${cx + Math.cos(TAU * (t + phase)) * amp}" cy="${cy + Math.sin(TAU * (t + phase)) * amp * 0.6}" r="${r}" fill="${color}"/>`;
   const globeX = 930;
@@ -115,11 +117,11 @@ function scene(t: number, w = 1280, h = 720): string {
     [930, 210, 60],
     [995, 140, 40],
   ]
-    .map(([x, hh, ww]) => `<rect x="${x}" y="${h - 90 - hh!}" width="${ww}" height="${hh! + 90}" fill="#142a74"/>`)
+    .map(([x, hh, ww]) => `<rect x="${x}" y="${H - 90 - hh!}" width="${ww}" height="${hh! + 90}" fill="#142a74"/>`)
     .join('');
   const windows = Array.from({ length: 26 }, (_, i) => {
     const x = 575 + (i % 13) * 34;
-    const y = h - 190 + Math.floor(i / 13) * 40;
+    const y = H - 190 + Math.floor(i / 13) * 40;
     const on = Math.sin(TAU * (t * 2 + i * 0.37)) > -0.2;
     return `<rect x="${x}" y="${y}" width="12" height="16" rx="2" fill="#f5b335" fill-opacity="${on ? 0.85 : 0.2}"/>`;
   }).join('');
@@ -149,7 +151,7 @@ function scene(t: number, w = 1280, h = 720): string {
     <path d="M80 24 v22" stroke="#f5b335" stroke-width="4" stroke-linecap="round"/>
   </g>
   ${bars}
-  <rect x="0" y="${h - 40}" width="1280" height="40" fill="#0b1747"/>
+  <rect x="0" y="${H - 40}" width="1280" height="40" fill="#0b1747"/>
 </svg>`;
 }
 
