@@ -1,5 +1,5 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { createAccount, login, logout } from './accounts.ts';
+import { constantTimeEqual } from './crypto.ts';
 import { clearSessionCookie } from './auth/session.ts';
 import { env } from './env.ts';
 import { HttpError } from './http.ts';
@@ -7,12 +7,9 @@ import { rateLimit } from './rate-limit.ts';
 
 export const INVITE_REFUSED = 'Admin signup needs a valid invite code';
 
-/** Constant-time comparison of the invite code (both sides hashed first, so lengths match too). */
+/** Constant-time comparison of the invite code; no code configured means signup is closed. */
 export function inviteCodeMatches(given: string, expected: string | undefined): boolean {
-  if (!expected) return false;
-  const a = createHash('sha256').update(given, 'utf8').digest();
-  const b = createHash('sha256').update(expected, 'utf8').digest();
-  return timingSafeEqual(a, b);
+  return !!expected && constantTimeEqual(expected, given);
 }
 
 export type AdminSignup = { firstName: string; lastName: string; email: string; password: string; inviteCode: string };

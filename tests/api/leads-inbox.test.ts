@@ -1,39 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, login } from '../../netlify/lib/accounts.ts';
 import { call, useTestDatabase } from './harness.ts';
+import { parseCsv } from '../fixtures/csv.ts';
 
 const db = useTestDatabase();
 let token = '';
 
-/** A small RFC 4180 reader (the CSV must read back to exactly what was stored). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const body = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < body.length; i++) {
-    const ch = body[i]!;
-    if (quoted) {
-      if (ch === '"' && body[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\r' && body[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += ch;
-  }
-  return rows;
-}
+/** The export starts with a BOM (for Excel); the cells follow it. */
+const readCsv = (text: string) => parseCsv(text.replace(/^\uFEFF/, ''));
 
 const DM = '6801c2a4f1e2b3c4d5e6fd57';
 
@@ -187,7 +161,7 @@ describe('GET /api/v1/admin/leads?format=csv', () => {
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="aspira-leads-scholarship-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    const rows = parseCsv(res.text);
+    const rows = readCsv(res.text);
     expect(rows[0]).toEqual(['kind', 'id', 'created_at', 'name', 'email', 'phone', 'summary', 'details']);
     expect(rows).toHaveLength(2);
     const [, row] = rows as [string[], string[]];
@@ -201,17 +175,17 @@ describe('GET /api/v1/admin/leads?format=csv', () => {
   });
 
   it('exports every kind when no kind is chosen, and an empty filter as just the header', async () => {
-    const all = parseCsv((await call('GET', '/api/v1/admin/leads?format=csv', { token })).text);
+    const all = readCsv((await call('GET', '/api/v1/admin/leads?format=csv', { token })).text);
     expect(all).toHaveLength(7);
     expect(all.slice(1).map((r) => r[0])).toEqual(['order', 'registration', 'registration', 'pitch', 'scholarship', 'contact']);
-    const none = parseCsv((await call('GET', '/api/v1/admin/leads?format=csv&from=2030-01-01', { token })).text);
+    const none = readCsv((await call('GET', '/api/v1/admin/leads?format=csv&from=2030-01-01', { token })).text);
     expect(none).toHaveLength(1);
   });
 
   it('neutralises cells starting with = + - @ in every column', async () => {
     await db.sql`insert into contact_requests (source, name, phone, email, comments)
                  values ('contact', '@SUM(1+1)', '+919876543299', 'minus@example.com', '-2+3')`;
-    const rows = parseCsv((await call('GET', '/api/v1/admin/leads?kind=contact&format=csv', { token })).text);
+    const rows = readCsv((await call('GET', '/api/v1/admin/leads?kind=contact&format=csv', { token })).text);
     const row = rows.find((r) => r[4] === 'minus@example.com')!;
     expect(row[3]).toBe("'@SUM(1+1)");
     for (const cell of rows.slice(1).flat()) expect(cell).not.toMatch(/^[=+\-@]/);

@@ -1,20 +1,14 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { constantTimeEqual } from '../crypto.ts';
 
 /** HMAC-SHA256 of `data` with `secret`, as lower-case hex (Razorpay's signature format). */
 export function hmacSha256Hex(secret: string, data: string): string {
   return createHmac('sha256', secret).update(data, 'utf8').digest('hex');
 }
 
-/**
- * Constant-time comparison of two signatures. Different lengths (or a non-string) answer false
- * without comparing, which leaks only the length of the expected value (always 64 here).
- */
+/** Constant-time comparison of a received signature with the expected one. */
 export function signaturesEqual(expected: string, given: unknown): boolean {
-  if (typeof given !== 'string') return false;
-  const a = Buffer.from(expected, 'utf8');
-  const b = Buffer.from(given, 'utf8');
-  if (a.length !== b.length) return false;
-  return timingSafeEqual(a, b);
+  return constantTimeEqual(expected, given);
 }
 
 /** The checkout signature Razorpay (and our sandbox) sends back: HMAC of `order_id|payment_id`. */

@@ -4,7 +4,8 @@ import { loginSchema } from '../../shared/account.ts';
 import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
 import { Toasts, toast } from '../ui/Toasts.tsx';
 import { useForm } from '../ui/useForm.ts';
-import { setFlash, useFlash } from './session.ts';
+import { setFlash } from '../../lib/flash.ts';
+import { useFlash } from '../ui/useFlash.ts';
 import './admin.css';
 
 const FALLBACK = 'Admin login failed';
@@ -20,7 +21,7 @@ export default function AdminLogin() {
       // The token also arrives as an HttpOnly cookie; the browser keeps only the display record.
       const answer = await api<{ message: string; admin: DisplayAdmin }>('/admin/login', { body: data });
       session.setAdmin(answer.admin);
-      setFlash(answer.message);
+      setFlash({ kind: 'success', message: answer.message });
       window.location.assign('/admin/dashboard');
     } catch (error) {
       toast.error(errorText(error, FALLBACK));

@@ -3,7 +3,8 @@ import { adminSignupSchema } from '../../shared/account.ts';
 import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
 import { Toasts, toast } from '../ui/Toasts.tsx';
 import { useForm } from '../ui/useForm.ts';
-import { LOGIN_PATH, setFlash } from './session.ts';
+import { setFlash } from '../../lib/flash.ts';
+import { LOGIN_PATH } from './session.ts';
 import './admin.css';
 
 const EMPTY = { firstName: '', lastName: '', email: '', password: '', inviteCode: '' };
@@ -17,7 +18,7 @@ export default function AdminSignup() {
   const submit = form.handleSubmit(async (data) => {
     try {
       const answer = await api<{ message: string }>('/admin/signup', { body: data });
-      setFlash(answer.message);
+      setFlash({ kind: 'success', message: answer.message });
       window.location.assign(LOGIN_PATH);
     } catch (error) {
       toast.error(errorText(error, FALLBACK));

@@ -5,7 +5,8 @@ import { courseIdSchema, type CourseDto } from '../../shared/course.ts';
 import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
 import { Toasts, toast } from '../ui/Toasts.tsx';
 import { useForm } from '../ui/useForm.ts';
-import { handleSessionEnd, setFlash, useAdmin } from './session.ts';
+import { setFlash } from '../../lib/flash.ts';
+import { handleSessionEnd, useAdmin } from './session.ts';
 import './admin.css';
 
 type Mode = 'create' | 'update';
@@ -107,7 +108,7 @@ export default function CourseEditor({ mode }: { mode: Mode }) {
           method: mode === 'create' ? 'POST' : 'PUT',
           form: body,
         });
-        setFlash(answer.message || SUCCESS[mode]);
+        setFlash({ kind: 'success', message: answer.message || SUCCESS[mode] });
         window.location.assign('/admin/our-courses');
       } catch (error) {
         if (handleSessionEnd(error)) return;

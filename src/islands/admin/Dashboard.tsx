@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { api, ApiError, errorText } from '../../lib/api.ts';
 import { session } from '../../lib/session.ts';
 import { Toasts, toast } from '../ui/Toasts.tsx';
-import { LOGIN_PATH, useAdmin, useFlash } from './session.ts';
+import { useFlash } from '../ui/useFlash.ts';
+import { LOGIN_PATH, useAdmin } from './session.ts';
 import './admin.css';
 
 /** /admin/dashboard: only with a stored admin record (else straight to /admin/login). */

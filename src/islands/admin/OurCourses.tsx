@@ -5,7 +5,8 @@ import type { CourseDto } from '../../shared/course.ts';
 import { DESCRIPTION_CUT, truncate } from '../../shared/text.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { Toasts, toast } from '../ui/Toasts.tsx';
-import { handleSessionEnd, useAdmin, useFlash } from './session.ts';
+import { useFlash } from '../ui/useFlash.ts';
+import { handleSessionEnd, useAdmin } from './session.ts';
 import './admin.css';
 
 /** /admin/our-courses: every listed course with Update and Delete (confirmed in a dialog). */

@@ -9,29 +9,6 @@ import { toast } from '../ui/Toasts.tsx';
 
 export const LOGIN_PATH = '/admin/login';
 export const PLEASE_LOGIN = 'Please login to admin';
-const FLASH_KEY = 'aspira.admin.flash';
-
-/** A success message carried to the next admin screen (shown there as a toast). */
-export function setFlash(message: string): void {
-  try {
-    sessionStorage.setItem(FLASH_KEY, message);
-  } catch {
-    // Private mode without storage: the message is simply not carried over.
-  }
-}
-
-export function useFlash(): void {
-  useEffect(() => {
-    let message: string | null = null;
-    try {
-      message = sessionStorage.getItem(FLASH_KEY);
-      sessionStorage.removeItem(FLASH_KEY);
-    } catch {
-      message = null;
-    }
-    if (message) toast.success(message);
-  }, []);
-}
 
 function goToLogin(): void {
   window.location.replace(LOGIN_PATH);

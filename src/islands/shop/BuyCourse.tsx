@@ -4,7 +4,7 @@ import { openCheckout } from '../../lib/checkout.ts';
 import type { CourseOrderAnswer, CoursePaymentAnswer } from '../../shared/order.ts';
 import { formatPaise } from '../../shared/money.ts';
 import { toast, Toasts } from '../ui/Toasts.tsx';
-import { setFlash } from './flash.ts';
+import { setFlash } from '../../lib/flash.ts';
 import { COURSE_ID, handleExpired, idFromPath, requireLogin } from './guard.ts';
 import { LABELS } from './labels.ts';
 

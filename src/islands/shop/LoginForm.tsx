@@ -3,9 +3,9 @@ import { api } from '../../lib/api.ts';
 import { safeNext, session } from '../../lib/session.ts';
 import { loginSchema, type DisplayUser } from '../../shared/account.ts';
 import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
-import { toast, Toasts } from '../ui/Toasts.tsx';
+import { Toasts } from '../ui/Toasts.tsx';
+import { useFlash } from '../ui/useFlash.ts';
 import { useForm } from '../ui/useForm.ts';
-import { takeFlash } from './flash.ts';
 import { LABELS } from './labels.ts';
 import { PasswordInput } from './PasswordInput.tsx';
 import { useHydrated } from './useHydrated.ts';
@@ -17,6 +17,7 @@ export default function LoginForm() {
   const hydrated = useHydrated();
   const form = useForm(loginSchema, { email: '', password: '' });
   const [signupHref, setSignupHref] = useState('/signup');
+  useFlash();
 
   useEffect(() => {
     const params = new URLSearchParams(location.search);
@@ -24,8 +25,6 @@ export default function LoginForm() {
     if (email) form.setField('email', email);
     const next = params.get('next');
     if (next) setSignupHref(`/signup?next=${encodeURIComponent(next)}`);
-    const flash = takeFlash();
-    if (flash) toast[flash.kind === 'blank' ? 'success' : flash.kind](flash.message);
   }, []);
 
   const submit = form.handleSubmit(async (data) => {

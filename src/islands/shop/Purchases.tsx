@@ -3,7 +3,7 @@ import { api } from '../../lib/api.ts';
 import type { CourseDto } from '../../shared/course.ts';
 import { formatRupees } from '../../shared/money.ts';
 import { toast, Toasts } from '../ui/Toasts.tsx';
-import { takeFlash } from './flash.ts';
+import { useFlash } from '../ui/useFlash.ts';
 import { handleExpired, requireLogin } from './guard.ts';
 import { LABELS } from './labels.ts';
 
@@ -20,10 +20,9 @@ const dateFormat = typeof Intl !== 'undefined' ? new Intl.DateTimeFormat('en-IN'
 /** /purchases: the courses this learner bought. No display record: off to /login. */
 export default function Purchases() {
   const [state, setState] = useState<State>({ kind: 'loading' });
+  useFlash();
 
   useEffect(() => {
-    const flash = takeFlash();
-    if (flash) toast[flash.kind === 'blank' ? 'success' : flash.kind](flash.message);
     if (!requireLogin()) return;
     api<{ courseData: Purchase[] }>('/user/purchases')
       .then((answer) => setState({ kind: 'ready', courses: answer.courseData }))

@@ -4,7 +4,7 @@ import { userSignupSchema, type DisplayUser } from '../../shared/account.ts';
 import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
 import { Toasts } from '../ui/Toasts.tsx';
 import { useForm } from '../ui/useForm.ts';
-import { setFlash } from './flash.ts';
+import { setFlash } from '../../lib/flash.ts';
 import { LABELS } from './labels.ts';
 import { PasswordInput } from './PasswordInput.tsx';
 import { useHydrated } from './useHydrated.ts';

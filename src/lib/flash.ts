@@ -1,5 +1,8 @@
-/** A one-shot message carried across a navigation (e.g. "Payment Successful" shown on /purchases). */
-export type Flash = { kind: 'success' | 'error' | 'blank'; message: string };
+/**
+ * A one-shot message carried across a navigation ("Payment Successful" shown on /purchases,
+ * "Course created successfully" on /admin/our-courses). Shown by the `useFlash` hook.
+ */
+export type Flash = { kind: 'success' | 'error'; message: string };
 const KEY = 'aspira.flash';
 
 export function setFlash(flash: Flash): void {
