@@ -84,27 +84,78 @@ export async function openLocalDatabase({ announce = false } = {}): Promise<Data
   return database;
 }
 
-/** Applies each migration file once, in name order, each in its own transaction. */
+/** One migrator at a time, whichever process runs it (key shared with older versions of this runner). */
+const MIGRATION_LOCK = 727274;
+
+/**
+ * The history table exactly as the Supabase CLI creates it (pkg/migration/history.go), so
+ * `npm run db:migrate` and `supabase db push` skip what the other applied.
+ */
+const HISTORY_DDL = [
+  'create schema if not exists supabase_migrations',
+  'create table if not exists supabase_migrations.schema_migrations (version text not null primary key)',
+  'alter table supabase_migrations.schema_migrations add column if not exists statements text[]',
+  'alter table supabase_migrations.schema_migrations add column if not exists name text',
+];
+
+export type MigrationFile = { file: string; version: string; name: string; text: string };
+
+/** supabase/migrations/<version>_<name>.sql, in version order (the CLI's own pattern). */
+export async function migrationFiles(dir = MIGRATIONS_DIR): Promise<MigrationFile[]> {
+  const files = (await readdir(dir)).filter((f) => /^[0-9]+_.*\.sql$/.test(f)).sort();
+  return Promise.all(
+    files.map(async (file) => {
+      const [, version, name] = /^([0-9]+)_(.*)\.sql$/.exec(file)!;
+      return { file, version: version!, name: name!, text: await readFile(join(dir, file), 'utf8') };
+    }),
+  );
+}
+
+/**
+ * Creates the history table and carries over versions recorded by older versions of this runner
+ * in public.schema_migrations ("<version>_<name>"), then drops that table.
+ */
+async function prepareHistory(sql: postgres.Sql): Promise<void> {
+  await sql.begin(async (tx) => {
+    await tx`select pg_advisory_xact_lock(${MIGRATION_LOCK})`;
+    for (const statement of HISTORY_DDL) await tx.unsafe(statement);
+    const [legacy] = await tx`select to_regclass('public.schema_migrations') is not null as present`;
+    if (!legacy?.present) return;
+    await tx`
+      insert into supabase_migrations.schema_migrations (version, name)
+      select split_part(version, '_', 1), nullif(substr(version, length(split_part(version, '_', 1)) + 2), '')
+      from public.schema_migrations
+      on conflict (version) do nothing`;
+    await tx`drop table public.schema_migrations`;
+  });
+}
+
+/** Applies each migration file once, in version order, each in its own transaction. */
 export async function migrate(url: string, log: (line: string) => void = () => {}): Promise<string[]> {
   const sql = connect(url);
   try {
-    await sql`create table if not exists schema_migrations (version text primary key, applied_at timestamptz not null default now())`;
-    const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
+    await prepareHistory(sql);
     const applied: string[] = [];
-    for (const file of files) {
-      const version = file.replace(/\.sql$/, '');
-      const text = await readFile(join(MIGRATIONS_DIR, file), 'utf8');
+    for (const migration of await migrationFiles()) {
       const done = await sql.begin(async (tx) => {
-        await tx`select pg_advisory_xact_lock(727274)`; // one migrator at a time
-        const [seen] = await tx`select 1 from schema_migrations where version = ${version}`;
+        await tx`select pg_advisory_xact_lock(${MIGRATION_LOCK})`; // one migrator at a time
+        const [seen] = await tx`select 1 from supabase_migrations.schema_migrations where version = ${migration.version}`;
         if (seen) return false;
-        await tx.unsafe(text);
-        await tx`insert into schema_migrations (version) values (${version})`;
+        // The site's role has short timeouts (a migration sets them); a migration may take longer.
+        await tx`set local statement_timeout = 0`;
+        await tx`set local lock_timeout = 0`;
+        await tx.unsafe(migration.text);
+        // The CLI stores the statements so `supabase migration fetch` can write the file back
+        // (joined with ";\n"); the whole file is one statement here.
+        const statements = [migration.text.trim().replace(/;\s*$/, '')];
+        await tx`
+          insert into supabase_migrations.schema_migrations (version, name, statements)
+          values (${migration.version}, ${migration.name}, ${statements})`;
         return true;
       });
       if (done) {
-        applied.push(version);
-        log(`applied ${version}`);
+        applied.push(migration.file.replace(/\.sql$/, ''));
+        log(`applied ${migration.file}`);
       }
     }
     return applied;
@@ -128,7 +179,7 @@ export async function seed(url: string): Promise<void> {
 export async function reset(url: string): Promise<void> {
   const sql = connect(url);
   try {
-    await sql.unsafe('drop schema public cascade; create schema public;');
+    await sql.unsafe('drop schema if exists supabase_migrations cascade; drop schema public cascade; create schema public;');
   } finally {
     await sql.end({ timeout: 5 });
   }
