@@ -10,12 +10,11 @@ export default routes({
     const id = parseWith(imageIdSchema, params.id);
     const image = await imageStore().load(id);
     if (!image) throw new HttpError(404, 'Image not found');
-    // Ids are content hashes: the bytes behind an id never change.
+    // Ids are content hashes: the bytes behind an id never change. routes() adds the security headers.
     return new Response(image.bytes as BodyInit, {
       headers: {
         'content-type': image.contentType,
         'cache-control': 'public, max-age=31536000, immutable',
-        'x-content-type-options': 'nosniff',
       },
     });
   },

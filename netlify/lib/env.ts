@@ -3,6 +3,11 @@ import { z } from 'zod';
 /**
  * Every environment variable the server reads, checked once at start.
  * `.env.example` documents each one; keep the two in step.
+ *
+ * Fail closed: only a local run may fall back to the sandbox gateway, the console mailer and the
+ * development JWT secret. Netlify gives functions no CONTEXT variable at run time (only URL,
+ * SITE_NAME and SITE_ID), so a deployment is recognised by SITE_ID or by the deploy context of
+ * the request (`context.deploy.context`, passed in by http.ts `routes()`).
  */
 const optionalString = z
   .string()
@@ -12,12 +17,16 @@ const optionalString = z
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  /** Netlify's deploy context: "production", "deploy-preview", "branch-deploy" or "dev". */
+  /** Netlify's deploy context: "production", "deploy-preview", "branch-deploy", a branch name, or "dev" (netlify dev). */
   CONTEXT: optionalString,
-  /** "production" turns on the production checks; defaults from CONTEXT. NODE_ENV is not used for
-   *  this: build tools set it to production on every build. */
+  /** Set by Netlify on every deployed function (never locally). */
+  SITE_ID: optionalString,
+  /** Netlify's main address of the site, available to functions at run time. */
+  URL: optionalString,
+  /** Overrides the mode the deploy context implies. NODE_ENV is not used for this: build tools
+   *  set it to production on every build. */
   APP_ENV: z.enum(['production', 'staging', 'development', 'test']).optional(),
-  SITE_URL: z.string().url().default('http://localhost:8888'),
+  SITE_URL: optionalString.pipe(z.string().url('SITE_URL must be an absolute URL').optional()),
   DATABASE_URL: z.string().min(1, 'DATABASE_URL is required'),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(20).default(4),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
@@ -51,45 +60,102 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
-export type Env = z.infer<typeof schema> & { isProduction: boolean; jwtSecret: Uint8Array };
+type Parsed = z.infer<typeof schema>;
+export type AppEnv = 'production' | 'staging' | 'development' | 'test';
+
+export type Env = Omit<Parsed, 'SITE_URL'> & {
+  SITE_URL: string;
+  appEnv: AppEnv;
+  isProduction: boolean;
+  /** A local run (or APP_ENV=development/test): the only place development fallbacks are allowed. */
+  isLocal: boolean;
+  jwtSecret: Uint8Array;
+};
+
+/** A deployment whose configuration is incomplete: functions answer 503 until it is fixed. */
+export class ConfigurationError extends Error {
+  override name = 'ConfigurationError';
+}
 
 const DEV_JWT_SECRET = 'local-development-secret-not-for-production-use';
-let cached: Env | undefined;
+const LOCAL_SITE_URL = 'http://localhost:8888';
 
-export function env(): Env {
-  if (cached) return cached;
-  const parsed = schema.safeParse(process.env);
+/** Which mode a set of variables (and the request's deploy context, if known) means. */
+export function resolveAppEnv(value: Pick<Parsed, 'APP_ENV' | 'CONTEXT' | 'SITE_ID'>, deployContext?: string): AppEnv {
+  const context = value.CONTEXT ?? deployContext;
+  if (value.APP_ENV) {
+    if (context === 'production' && value.APP_ENV !== 'production') {
+      throw new ConfigurationError(`APP_ENV=${value.APP_ENV} on Netlify's production context: refusing to start`);
+    }
+    return value.APP_ENV;
+  }
+  if (context === 'production') return 'production';
+  if (context === 'dev') return 'development';
+  if (context || value.SITE_ID) return 'staging';
+  return 'development';
+}
+
+/** Checks a set of variables; throws ConfigurationError naming what is missing (never a value). */
+export function loadEnv(source: Record<string, string | undefined>, deployContext?: string): Env {
+  const parsed = schema.safeParse(source);
   if (!parsed.success) {
     const fields = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`Invalid configuration: ${fields}`);
+    throw new ConfigurationError(`Invalid configuration: ${fields}`);
   }
   const value = parsed.data;
-  const isProduction = (value.APP_ENV ?? (value.CONTEXT === 'production' ? 'production' : 'development')) === 'production';
-  checkSanity(value, isProduction);
-  cached = {
+  const appEnv = resolveAppEnv(value, deployContext);
+  const isProduction = appEnv === 'production';
+  const isLocal = appEnv === 'development' || appEnv === 'test';
+  checkSanity(value, isProduction, isLocal);
+  const siteUrl = value.SITE_URL ?? (isLocal ? LOCAL_SITE_URL : value.URL);
+  if (!siteUrl) throw new ConfigurationError('SITE_URL must be set outside a local run');
+  return {
     ...value,
+    SITE_URL: siteUrl,
+    appEnv,
     isProduction,
+    isLocal,
     jwtSecret: new TextEncoder().encode(value.JWT_SECRET ?? DEV_JWT_SECRET),
   };
+}
+
+/** Refuse configurations that would take or fake real money, or sign sessions, in the wrong place. */
+function checkSanity(value: Parsed, isProduction: boolean, isLocal: boolean): void {
+  const key = value.RAZORPAY_KEY_ID;
+  if (key && !value.RAZORPAY_KEY_SECRET) throw new ConfigurationError('RAZORPAY_KEY_SECRET must be set with RAZORPAY_KEY_ID');
+  if (key?.startsWith('rzp_live_') && !isProduction) {
+    throw new ConfigurationError('A live Razorpay key is configured outside production: refusing to start');
+  }
+  if (!isLocal) {
+    if (!value.JWT_SECRET || value.JWT_SECRET.length < 32 || value.JWT_SECRET === DEV_JWT_SECRET) {
+      throw new ConfigurationError('JWT_SECRET (32+ random characters) must be set outside a local run');
+    }
+  }
+  if (isProduction) {
+    if (!key?.startsWith('rzp_live_')) throw new ConfigurationError('Production needs a live Razorpay key (rzp_live_...)');
+    if (!value.RAZORPAY_WEBHOOK_SECRET) throw new ConfigurationError('Production needs RAZORPAY_WEBHOOK_SECRET');
+    if (!value.POSTMARK_SERVER_TOKEN) throw new ConfigurationError('Production needs POSTMARK_SERVER_TOKEN');
+    if (!value.SITE_URL?.startsWith('https://')) throw new ConfigurationError('Production needs SITE_URL (https://...)');
+  }
+}
+
+let cached: Env | undefined;
+let runtimeContext: string | undefined;
+
+export function env(): Env {
+  cached ??= loadEnv(process.env, runtimeContext);
   return cached;
 }
 
-/** Refuse configurations that would take or fake real money in the wrong place. */
-function checkSanity(value: z.infer<typeof schema>, isProduction: boolean): void {
-  const key = value.RAZORPAY_KEY_ID;
-  if (key && !value.RAZORPAY_KEY_SECRET) throw new Error('RAZORPAY_KEY_SECRET must be set with RAZORPAY_KEY_ID');
-  if (key?.startsWith('rzp_live_') && !isProduction) {
-    throw new Error('A live Razorpay key is configured outside production: refusing to start');
-  }
-  if (isProduction) {
-    if (!key?.startsWith('rzp_live_')) throw new Error('Production needs a live Razorpay key (rzp_live_...)');
-    if (!value.RAZORPAY_WEBHOOK_SECRET) throw new Error('Production needs RAZORPAY_WEBHOOK_SECRET');
-    if (!value.JWT_SECRET || value.JWT_SECRET.length < 32) throw new Error('Production needs JWT_SECRET (32+ characters)');
-    if (!value.POSTMARK_SERVER_TOKEN) throw new Error('Production needs POSTMARK_SERVER_TOKEN');
-  }
+/** The deploy context Netlify gives each request (`context.deploy.context`); http.ts passes it in. */
+export function useDeployContext(context: string | undefined): void {
+  if (!context || context === runtimeContext) return;
+  runtimeContext = context;
+  cached = undefined;
 }
 
 /** Tests change variables between cases; this forgets the checked copy. */
 export function resetEnvForTests(): void {
   cached = undefined;
+  runtimeContext = undefined;
 }

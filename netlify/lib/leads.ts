@@ -2,7 +2,7 @@
  * Leads: advisor callbacks and contact messages, scholarship applications, startup pitches.
  * Each one is stored with its two emails (a confirmation to the person, a notification to the
  * team) in ONE transaction, so a lead never exists without its emails, nor emails without a
- * lead. Delivery is tried after commit; the outbox retries what fails.
+ * lead. Delivery happens after the answer (mail/index.ts); the outbox retries what fails.
  */
 import { createHmac } from 'node:crypto';
 import {
@@ -15,7 +15,7 @@ import {
 import { db, type Tx } from './db.ts';
 import { env } from './env.ts';
 import { log } from './log.ts';
-import { deliverSoon, enqueueEmail } from './mail/index.ts';
+import { enqueueEmail } from './mail/index.ts';
 import { rateLimit } from './rate-limit.ts';
 
 export type LeadKind = 'contact' | 'scholarship' | 'pitch';
@@ -152,7 +152,6 @@ export async function createContactRequest(data: ContactRequest, ip: string): Pr
     return ref;
   });
   log.info('lead stored', { kind: 'contact', source: data.source, ref: id });
-  await deliverSoon();
   return { message: isAdvisor ? LEAD_MESSAGES.advisor : LEAD_MESSAGES.contact };
 }
 
@@ -186,7 +185,6 @@ export async function createScholarshipApplication(data: ScholarshipApplication,
     return ref;
   });
   log.info('lead stored', { kind: 'scholarship', ref: id });
-  await deliverSoon();
   return { message: LEAD_MESSAGES.scholarship };
 }
 
@@ -265,6 +263,5 @@ export async function createStartupPitch(data: StartupPitch, ip: string): Promis
     return ref;
   });
   log.info('lead stored', { kind: 'pitch', ref: id });
-  await deliverSoon();
   return { message: LEAD_MESSAGES.pitch };
 }

@@ -16,8 +16,8 @@ import { db, isUniqueViolation, type Tx } from './db.ts';
 import { env } from './env.ts';
 import { HttpError } from './http.ts';
 import { log } from './log.ts';
-import { deliverSoon, enqueueEmail } from './mail/index.ts';
-import { confirmCheckout, openOrder, registerCompletion } from './payments/index.ts';
+import { enqueueEmail } from './mail/index.ts';
+import { confirmCheckout, openOrder, registerCompletion, requirePayments } from './payments/index.ts';
 import type { GatewayPayment } from './payments/port.ts';
 import { rateLimit } from './rate-limit.ts';
 
@@ -33,6 +33,7 @@ async function hasPurchased(accountId: string, courseId: string, tx: Tx | Return
  * 400 "Already purchased" when this learner owns the course; 404 for an unknown or archived course.
  */
 export async function createCourseOrder(session: Session, courseId: string): Promise<CourseOrderAnswer> {
+  requirePayments();
   await rateLimit({ bucket: 'course-order', key: session.accountId, limit: 30, windowSeconds: 3600 });
   const [course] = await db()<CourseRow[]>`
     select id, title, description, price_paise, duration, image_id from courses where id = ${courseId} and archived_at is null`;
@@ -72,6 +73,7 @@ export async function recordCoursePayment(
   session: Session,
   input: { courseId: string } & CheckoutResult,
 ): Promise<{ status: number; body: CoursePaymentAnswer }> {
+  requirePayments();
   await rateLimit({ bucket: 'course-payment', key: session.accountId, limit: 60, windowSeconds: 3600 });
   const { courseId, ...result } = input;
   const [owned] = await db()<OrderRow[]>`
@@ -90,7 +92,6 @@ export async function recordCoursePayment(
       },
     };
   }
-  await deliverSoon();
   const [order] = await db()<OrderRow[]>`
     update course_orders set signature = coalesce(signature, ${result.razorpay_signature}), updated_at = now()
     where id = ${owned.id} and payment_id = ${result.razorpay_payment_id}

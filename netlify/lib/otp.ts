@@ -10,7 +10,7 @@ import { db, type Tx } from './db.ts';
 import { env } from './env.ts';
 import { HttpError } from './http.ts';
 import { log } from './log.ts';
-import { deliverSoon, enqueueEmail } from './mail/index.ts';
+import { enqueueEmail } from './mail/index.ts';
 import { signaturesEqual } from './payments/hmac.ts';
 import { rateLimit } from './rate-limit.ts';
 
@@ -61,7 +61,6 @@ export async function sendOtp(email: string, ip: string): Promise<typeof SEND_AN
     });
   });
   log.info('otp sent');
-  await deliverSoon();
   return SEND_ANSWER;
 }
 

@@ -21,9 +21,9 @@ import { db, type Tx } from './db.ts';
 import { env } from './env.ts';
 import { HttpError } from './http.ts';
 import { log } from './log.ts';
-import { deliverSoon, enqueueEmail } from './mail/index.ts';
+import { enqueueEmail } from './mail/index.ts';
 import { consumeVerificationToken } from './otp.ts';
-import { confirmCheckout, openOrder, registerCompletion } from './payments/index.ts';
+import { confirmCheckout, openOrder, registerCompletion, requirePayments } from './payments/index.ts';
 import type { GatewayPayment } from './payments/port.ts';
 import { rateLimit } from './rate-limit.ts';
 
@@ -82,6 +82,7 @@ export type CreateOrderAnswer = {
 
 /** POST /payment/create-order: the amount comes from the fee table (or the capped custom amount). */
 export async function createRegistrationOrder(input: z.output<typeof createOrderSchema>, ip: string): Promise<CreateOrderAnswer> {
+  requirePayments();
   await rateLimit({ bucket: 'registration-order-ip', key: ip, limit: 30, windowSeconds: 3600 });
   const registration = await registrationByToken(input.registrationToken);
   const feeOption: FeeOptionId = input.feeOption;
@@ -122,6 +123,7 @@ export async function recordRegistrationPayment(
   registrationToken: string,
   result: CheckoutResult,
 ): Promise<{ status: number; body: { success: boolean; message: string; registration?: PaidRegistrationDto } }> {
+  requirePayments();
   const registration = await registrationByToken(registrationToken);
   const [owned] = await db()<{ id: string }[]>`
     select id from registration_payments where order_id = ${result.razorpay_order_id} and registration_id = ${registration.id}`;
@@ -133,7 +135,6 @@ export async function recordRegistrationPayment(
       body: { success: false, message: 'Your payment is being confirmed. We will email your receipt as soon as it is.' },
     };
   }
-  await deliverSoon();
   const [payment] = await db()<PaymentRow[]>`
     select status, payment_id, amount_paise, program_name from registration_payments where order_id = ${result.razorpay_order_id}`;
   if (payment?.status !== 'paid' || payment.payment_id !== result.razorpay_payment_id) {

@@ -46,8 +46,9 @@ export async function startSiteServer({
   const notFoundPage = await readFile(join(ROOT, 'dist', '404.html')).catch(() => Buffer.from('<h1>Page not found</h1>'));
 
   let selfAddress = '';
+  const background = new Set<Promise<unknown>>();
   const server = createServer((req, res) => {
-    handle(netlify, functions, req, res, notFoundPage, selfAddress).catch((error) => {
+    handle(netlify, functions, req, res, notFoundPage, selfAddress, background).catch((error) => {
       console.error('local server error', error);
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
       res.end('Internal error');
@@ -64,6 +65,8 @@ export async function startSiteServer({
     stop: async () => {
       server.closeAllConnections();
       await new Promise<void>((ok) => server.close(() => ok()));
+      // Work the functions handed to waitUntil (email delivery): a few seconds to finish.
+      await Promise.race([Promise.allSettled(background), new Promise((ok) => setTimeout(ok, 5_000).unref())]);
       await netlify.stop();
     },
   };
@@ -90,17 +93,24 @@ async function handle(
   res: ServerResponse,
   notFoundPage: Buffer,
   selfAddress: string,
+  background: Set<Promise<unknown>>,
 ): Promise<void> {
   // Like Netlify's edge: the client address comes from the socket, never from a header it sent.
   const ip = req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1';
   req.headers['x-nf-client-connection-ip'] = ip;
   const collected: [string, string][] = [];
   const pathname = new URL(req.url ?? '/', selfAddress).pathname;
-  const fn = findFunction(functions, pathname);
+  const fn = findFunction(functions, pathname, req.method);
   let response: Response;
   if (fn) {
     const host = req.headers.host ?? new URL(selfAddress).host;
-    response = await fn.handler(toRequest(req, `http://${host}`), { ip, requestId: crypto.randomUUID() });
+    // Like Netlify: work passed to waitUntil runs on after the answer; stop() waits for it briefly.
+    const waitUntil = (promise: Promise<unknown>) => {
+      const tracked = Promise.resolve(promise).catch(() => {});
+      background.add(tracked);
+      void tracked.finally(() => background.delete(tracked));
+    };
+    response = await fn.handler(toRequest(req, `http://${host}`), { ip, requestId: crypto.randomUUID(), waitUntil });
   } else {
     const result = await netlify.handleAndIntrospectNodeRequest(req, {
       serverAddress: selfAddress,

@@ -59,14 +59,28 @@ export function useTestDatabase(extraEnv: Record<string, string> = {}): TestData
   return handle;
 }
 
-export type CallOptions = { body?: unknown; rawBody?: BodyInit; headers?: Record<string, string>; ip?: string; token?: string };
+export type CallOptions = {
+  body?: unknown;
+  rawBody?: BodyInit;
+  headers?: Record<string, string>;
+  ip?: string;
+  token?: string;
+  /** More of Netlify's context, e.g. { deploy: { context: 'deploy-preview' } }. */
+  context?: Record<string, unknown>;
+  /** false: a context without waitUntil (work queued for after the answer then runs before it). */
+  waitUntil?: false;
+};
 
-/** Sends a Request through the function that owns the path; JSON bodies are encoded for you. */
+/**
+ * Sends a Request through the function that owns the path; JSON bodies are encoded for you.
+ * The context has Netlify's `waitUntil`: `answeredMs` is when the answer was ready, and, as on
+ * Netlify, the invocation ends (call() returns) once the work handed to waitUntil has settled.
+ */
 export async function call(
   method: string,
   path: string,
   options: CallOptions = {},
-): Promise<{ status: number; body: any; headers: Headers; text: string }> {
+): Promise<{ status: number; body: any; headers: Headers; text: string; answeredMs: number }> {
   const headers: Record<string, string> = { ...options.headers };
   let body: BodyInit | undefined = options.rawBody;
   if (options.body !== undefined) {
@@ -80,17 +94,27 @@ export async function call(
   const pathname = new URL(request.url).pathname;
   // Vite's importer, so the functions share this file's module instances (db pool, env).
   functions ??= await loadFunctions((file) => import(/* @vite-ignore */ file));
-  const target = findFunction(functions, pathname);
+  const target = findFunction(functions, pathname, method);
   if (!target) return { status: 404, body: undefined, headers: new Headers(), text: '' };
-  const response = await target.handler(request, { ip, requestId: 'test' });
+  const background: Promise<unknown>[] = [];
+  const waitUntil = (promise: Promise<unknown>) => void background.push(promise);
+  const started = performance.now();
+  const response = await target.handler(request, {
+    ip,
+    requestId: 'test',
+    ...(options.waitUntil === false ? {} : { waitUntil }),
+    ...options.context,
+  });
   const text = await response.text();
+  const answeredMs = performance.now() - started;
+  await Promise.allSettled(background);
   let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : undefined;
   } catch {
     parsed = undefined;
   }
-  return { status: response.status, body: parsed, headers: response.headers, text };
+  return { status: response.status, body: parsed, headers: response.headers, text, answeredMs };
 }
 
 /** Counts rows of a table (for "nothing was written" assertions). */

@@ -67,7 +67,7 @@ describe('the outbox', () => {
   });
 
   it('uses Postmark when a token is set', () => {
-    expect(transport().name).toBe('postmark');
+    expect(transport()?.name).toBe('postmark');
   });
 
   it('delivers through Postmark with the server token and marks the row sent', async () => {
@@ -135,6 +135,11 @@ describe('the outbox', () => {
 
   it('reports Postmark errors as failures', async () => {
     failNext = 1;
-    await expect(postmarkTransport().send({ from: 'a@example.com', to: 'b@example.com', subject: 's', text: 't' })).rejects.toThrow();
+    await expect(
+      postmarkTransport().send(
+        { from: 'a@example.com', to: 'b@example.com', subject: 's', text: 't' },
+        { signal: AbortSignal.timeout(5_000) },
+      ),
+    ).rejects.toThrow();
   });
 });

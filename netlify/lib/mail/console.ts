@@ -2,7 +2,8 @@ import type { MailTransport } from './index.ts';
 
 /**
  * Local delivery: prints the message to the server console (that is where a local user reads an
- * OTP). The message also stays in the outbox table. Never used when a Postmark token is set.
+ * OTP). The message also stays in the outbox table. Only on a local run without a Postmark token
+ * (see `transport()`): a deployment never pretends an email went out.
  */
 export const consoleTransport: MailTransport = {
   name: 'console',

@@ -1,75 +1,157 @@
 import { db, type Db } from '../db.ts';
 import { env } from '../env.ts';
+import { currentRequest, type RequestScope } from '../http.ts';
 import { log } from '../log.ts';
 import { consoleTransport } from './console.ts';
 import { postmarkTransport } from './postmark.ts';
 
 export type OutgoingEmail = { to: string; subject: string; text: string; html?: string; tag?: string };
 
-/** The Mailer port: one delivery attempt; throws on failure, returns the provider's message id. */
+/** The Mailer port: one delivery attempt, abandoned when `signal` aborts; throws on failure,
+ *  returns the provider's message id. */
 export interface MailTransport {
   name: string;
-  send(message: OutgoingEmail & { from: string }): Promise<string | undefined>;
+  send(message: OutgoingEmail & { from: string }, options: { signal: AbortSignal }): Promise<string | undefined>;
 }
 
 const HEADER_UNSAFE = /[\r\n]/;
 
+/** Time a request's own emails get, after its answer: Netlify ends a function at 10 s. */
+export const REQUEST_BUDGET_MS = 2_000;
+/** The scheduled run's budget (scheduled functions stop at 30 s) and its per-send timeout. */
+export const RETRY_BUDGET_MS = 20_000;
+const RETRY_SEND_TIMEOUT_MS = 5_000;
+/** A claimed row is left alone this long; longer than any budget, so only a run that died
+ *  mid-send leaves it, and the next scheduled run after that sends it. */
+const CLAIM_LEASE_SECONDS = 120;
+const MAX_ATTEMPTS = 8;
+
+const writtenBy = new WeakMap<RequestScope, string[]>();
+
 /**
  * Writes an email to the outbox inside the caller's transaction: the fact and the email that
- * reports it commit (or roll back) together. Delivery happens after commit (`deliverDue`).
+ * reports it commit (or roll back) together. Inside a request, the rows it wrote are delivered
+ * once its answer is ready (http.ts hands that to Netlify's waitUntil); anything not delivered
+ * then is sent by the scheduled mail-retry function.
  */
-export async function enqueueEmail(tx: Db, email: OutgoingEmail): Promise<void> {
+export async function enqueueEmail(tx: Db, email: OutgoingEmail): Promise<string> {
   if (HEADER_UNSAFE.test(email.to) || HEADER_UNSAFE.test(email.subject)) {
     throw new Error('Line breaks are not allowed in email headers');
   }
-  await tx`insert into email_outbox (to_address, subject, text_body, html_body, tag)
-           values (${email.to}, ${email.subject}, ${email.text}, ${email.html ?? null}, ${email.tag ?? 'general'})`;
+  const [row] = await tx<{ id: string }[]>`
+    insert into email_outbox (to_address, subject, text_body, html_body, tag)
+    values (${email.to}, ${email.subject}, ${email.text}, ${email.html ?? null}, ${email.tag ?? 'general'})
+    returning id::text as id`;
+  const request = currentRequest();
+  if (request) {
+    let ids = writtenBy.get(request);
+    if (!ids) {
+      const mine: string[] = [];
+      writtenBy.set(request, (ids = mine));
+      request.after(() => deliverWritten(mine));
+    }
+    ids.push(row!.id);
+  }
+  return row!.id;
 }
 
-export function transport(): MailTransport {
-  return env().POSTMARK_SERVER_TOKEN ? postmarkTransport() : consoleTransport;
+/** Delivers the rows one request wrote (a rolled-back row is simply not found), never throwing. */
+async function deliverWritten(ids: string[]): Promise<void> {
+  try {
+    await deliverDue({ ids, limit: ids.length, budgetMs: REQUEST_BUDGET_MS, sendTimeoutMs: REQUEST_BUDGET_MS });
+  } catch (error) {
+    log.warn('outbox delivery deferred to the scheduled run', { error });
+  }
 }
 
-const MAX_ATTEMPTS = 8;
+/** Postmark when a token is set; the console only on a local run; otherwise none (emails wait). */
+export function transport(): MailTransport | undefined {
+  const config = env();
+  if (config.POSTMARK_SERVER_TOKEN) return postmarkTransport();
+  return config.isLocal ? consoleTransport : undefined;
+}
 
 /** Minutes to wait before the next try: 1, 2, 4, 8 ... capped at 6 hours. */
 export function backoffMinutes(attempts: number): number {
   return Math.min(2 ** Math.max(0, attempts - 1), 360);
 }
 
+type OutboxRow = {
+  id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  tag: string;
+  attempts: number;
+};
+export type DeliverOptions = {
+  /** Only these outbox rows (the ones a request wrote); default: any due row. */
+  ids?: string[];
+  limit?: number;
+  via?: MailTransport | undefined;
+  /** Total time for this run; rows not tried by then go back to the queue, due at once. */
+  budgetMs?: number;
+  /** Longest one send may take; a timed-out send is retried later with backoff. */
+  sendTimeoutMs?: number;
+};
+
 /**
- * Delivers due outbox messages. Rows are claimed with SKIP LOCKED (and their next attempt pushed
- * out) so parallel runs never send one message twice; a failure is retried later with backoff.
+ * Delivers due outbox messages. Rows are claimed with SKIP LOCKED (and leased for a while) so
+ * parallel runs never send one message twice; a failure or timeout is retried with backoff.
  */
-export async function deliverDue({ limit = 20, via = transport() } = {}): Promise<{ sent: number; failed: number }> {
-  const claimed = await db()<
-    { id: string; to_address: string; subject: string; text_body: string; html_body: string | null; tag: string; attempts: number }[]
-  >`
-    update email_outbox set attempts = attempts + 1, next_attempt_at = now() + interval '10 minutes'
+export async function deliverDue({
+  ids,
+  limit = 20,
+  via = transport(),
+  budgetMs = RETRY_BUDGET_MS,
+  sendTimeoutMs = RETRY_SEND_TIMEOUT_MS,
+}: DeliverOptions = {}): Promise<{ sent: number; failed: number }> {
+  if (ids?.length === 0) return { sent: 0, failed: 0 };
+  if (!via) {
+    const pending =
+      ids?.length ?? (await db()<{ n: number }[]>`select count(*)::int as n from email_outbox where status = 'pending'`)[0]!.n;
+    if (pending > 0) log.warn('no mailer is configured on this deployment: emails stay pending in the outbox', { pending });
+    return { sent: 0, failed: 0 };
+  }
+  const deadline = Date.now() + budgetMs;
+  const sql = db();
+  const only = ids ? sql`and id in ${sql(ids)}` : sql``;
+  const claimed = await sql<OutboxRow[]>`
+    update email_outbox set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${CLAIM_LEASE_SECONDS})
     where id in (
-      select id from email_outbox where status = 'pending' and next_attempt_at <= now()
+      select id from email_outbox where status = 'pending' and next_attempt_at <= now() ${only}
       order by id limit ${limit} for update skip locked)
-    returning id, to_address, subject, text_body, html_body, tag, attempts`;
+    returning id::text as id, to_address, subject, text_body, html_body, tag, attempts`;
+  claimed.sort((a, b) => Number(a.id) - Number(b.id));
   let sent = 0;
   let failed = 0;
   const from = env().MAIL_FROM;
-  for (const row of claimed) {
+  for (const [index, row] of claimed.entries()) {
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) {
+      await release(claimed.slice(index).map((r) => r.id));
+      break;
+    }
     try {
-      const messageId = await via.send({
-        from,
-        to: row.to_address,
-        subject: row.subject,
-        text: row.text_body,
-        ...(row.html_body ? { html: row.html_body } : {}),
-        tag: row.tag,
-      });
-      await db()`update email_outbox set status = 'sent', sent_at = now(), provider_message_id = ${messageId ?? null}, last_error = null where id = ${row.id}`;
+      const messageId = await via.send(
+        {
+          from,
+          to: row.to_address,
+          subject: row.subject,
+          text: row.text_body,
+          ...(row.html_body ? { html: row.html_body } : {}),
+          tag: row.tag,
+        },
+        { signal: AbortSignal.timeout(Math.min(sendTimeoutMs, remaining)) },
+      );
+      await sql`update email_outbox set status = 'sent', sent_at = now(), provider_message_id = ${messageId ?? null}, last_error = null where id = ${row.id}`;
       sent++;
     } catch (error) {
       failed++;
       const message = error instanceof Error ? error.message.slice(0, 500) : 'unknown error';
       const giveUp = row.attempts >= MAX_ATTEMPTS;
-      await db()`update email_outbox set last_error = ${message},
+      await sql`update email_outbox set last_error = ${message},
         status = ${giveUp ? 'failed' : 'pending'},
         next_attempt_at = now() + make_interval(mins => ${backoffMinutes(row.attempts)})
         where id = ${row.id}`;
@@ -79,11 +161,24 @@ export async function deliverDue({ limit = 20, via = transport() } = {}): Promis
   return { sent, failed };
 }
 
-/** After a request commits its outbox rows: try to deliver now, never failing the request. */
-export async function deliverSoon(): Promise<void> {
-  try {
-    await deliverDue({ limit: 10 });
-  } catch (error) {
-    log.warn('outbox delivery deferred', { error });
+/** Claimed rows this run had no time for: back in the queue, due now, the attempt not counted. */
+async function release(ids: string[]): Promise<void> {
+  await db()`update email_outbox set attempts = attempts - 1, next_attempt_at = now()
+             where id in ${db()(ids)} and status = 'pending'`;
+}
+
+/** The scheduled run: batches of due rows until none are left or the budget is spent. */
+export async function deliverBacklog({ batch = 50, budgetMs = RETRY_BUDGET_MS, via = transport() } = {}): Promise<{
+  sent: number;
+  failed: number;
+}> {
+  const deadline = Date.now() + budgetMs;
+  const total = { sent: 0, failed: 0 };
+  while (Date.now() < deadline) {
+    const result = await deliverDue({ limit: batch, via, budgetMs: deadline - Date.now() });
+    total.sent += result.sent;
+    total.failed += result.failed;
+    if (!via || result.sent + result.failed < batch) break;
   }
+  return total;
 }

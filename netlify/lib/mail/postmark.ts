@@ -2,17 +2,23 @@ import { ServerClient } from 'postmark';
 import { env } from '../env.ts';
 import type { MailTransport } from './index.ts';
 
-/** Postmark delivery. POSTMARK_API_HOST points the client at another host (tests use a fake server). */
+/**
+ * Postmark delivery. Each send carries the caller's AbortSignal down to the HTTP request (the SDK
+ * accepts a fetch of our own), so a hanging API costs at most the caller's budget.
+ * POSTMARK_API_HOST points the client at another host (tests use a fake server).
+ */
 export function postmarkTransport(): MailTransport {
   const config = env();
   const host = config.POSTMARK_API_HOST;
-  const client = new ServerClient(
-    config.POSTMARK_SERVER_TOKEN ?? '',
-    host ? { requestHost: host, useHttps: !/^(127\.0\.0\.1|localhost)(:|$)/.test(host), timeout: 10 } : { timeout: 10 },
-  );
+  const where = host ? { requestHost: host, useHttps: !/^(127\.0\.0\.1|localhost)(:|$)/.test(host) } : {};
   return {
     name: 'postmark',
-    async send(message) {
+    async send(message, { signal }) {
+      const client = new ServerClient(config.POSTMARK_SERVER_TOKEN ?? '', {
+        ...where,
+        timeout: 30,
+        fetch: (input, init) => fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal }),
+      });
       const result = await client.sendEmail({
         From: message.from,
         To: message.to,

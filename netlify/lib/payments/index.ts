@@ -18,21 +18,42 @@ export { completeOrder, recordFailedAttempt, registerCompletion } from './comple
 let selected: { gateway: PaymentGateway; for: Env } | undefined;
 let override: PaymentGateway | undefined;
 
-/** Razorpay when keys are set (test or live by the key prefix), else the local sandbox. */
+export const PAYMENTS_NOT_CONFIGURED = 'Payments are not configured on this deployment';
+
+/**
+ * Razorpay when keys are set (test or live by the key prefix); else the sandbox, but only on a
+ * local run. Anywhere else without keys every payment endpoint answers 503: nobody may "pay"
+ * for free on a deploy preview.
+ */
 export function gateway(): PaymentGateway {
   if (override) return override;
   const config = env();
   if (selected?.for === config) return selected.gateway;
-  const chosen =
-    config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET
-      ? razorpayGateway({
-          keyId: config.RAZORPAY_KEY_ID,
-          keySecret: config.RAZORPAY_KEY_SECRET,
-          webhookSecret: config.RAZORPAY_WEBHOOK_SECRET,
-        })
-      : sandboxGateway(config.SANDBOX_PAYMENT_SECRET);
+  let chosen: PaymentGateway;
+  if (config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET) {
+    chosen = razorpayGateway({
+      keyId: config.RAZORPAY_KEY_ID,
+      keySecret: config.RAZORPAY_KEY_SECRET,
+      webhookSecret: config.RAZORPAY_WEBHOOK_SECRET,
+    });
+  } else if (config.isLocal) {
+    chosen = sandboxGateway(config.SANDBOX_PAYMENT_SECRET);
+  } else {
+    throw new HttpError(503, PAYMENTS_NOT_CONFIGURED);
+  }
   selected = { gateway: chosen, for: config };
   return chosen;
+}
+
+/** Refuses (503) before a payment endpoint looks at anything else, when no gateway may run here. */
+export function requirePayments(): void {
+  gateway();
+}
+
+/** False on a deployment without Razorpay keys (the scheduled re-check then has nothing to ask). */
+export function paymentsConfigured(): boolean {
+  const config = env();
+  return !!override || !!(config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET) || config.isLocal;
 }
 
 /** Tests only: put a fake gateway in place (undefined restores the configured one). */
@@ -127,7 +148,7 @@ export async function confirmCheckout(result: CheckoutResult): Promise<ConfirmOu
 
 /** POST /payment/sandbox/pay: 404 unless the sandbox gateway is the active one. */
 export async function sandboxCheckout(orderId: string, outcome: 'success' | 'failure'): Promise<SandboxPayAnswer> {
-  if (gateway().mode !== 'sandbox') throw new HttpError(404, 'No such API endpoint');
+  if (!paymentsConfigured() || gateway().mode !== 'sandbox') throw new HttpError(404, 'No such API endpoint');
   const answer = await sandboxPay(env().SANDBOX_PAYMENT_SECRET, orderId, outcome);
   if (!answer.success) await recordFailedAttempt(orderId);
   return answer;

@@ -6,9 +6,10 @@
 import { db } from '../db.ts';
 import { log } from '../log.ts';
 import { completeOrder, recordFailedAttempt, type CompletionOutcome } from './completions.ts';
-import { gateway } from './index.ts';
+import { gateway, paymentsConfigured } from './index.ts';
 
 export async function recheckUnpaidOrders({ olderThanMinutes = 15, limit = 50 } = {}): Promise<{ checked: number; completed: number }> {
+  if (!paymentsConfigured()) return { checked: 0, completed: 0 };
   const due = await db()<{ id: string }[]>`
     update payment_orders set last_checked_at = now()
     where id in (
