@@ -109,7 +109,7 @@ export async function supabaseDbPush(url: string, only?: (file: MigrationFile) =
  * security_definer_view) and no privilege at all for the Data API roles in public. Catalog
  * queries only, so they run on the embedded database too (where those roles may not exist).
  */
-export async function lintPublic(sql: postgres.Sql): Promise<string[]> {
+export async function lintPublic(sql: postgres.Sql | postgres.TransactionSql): Promise<string[]> {
   const findings: string[] = [];
   const noRls = await sql<{ name: string }[]>`
     select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
