@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { HttpError, readJson, routes } from './http.ts';
+import { currentRequest, HttpError, readJson, routes } from './http.ts';
+import { SECURITY_HEADERS } from './security-headers.ts';
 
 process.env.DATABASE_URL ??= 'postgres://unused';
 process.env.LOG_LEVEL = 'silent';
@@ -15,7 +16,13 @@ const echo = routes({
   'GET /api/v1/teapot': () => {
     throw new HttpError(418, ['field: message']);
   },
+  'POST /api/v1/later': () => {
+    currentRequest()!.after(async () => void done.push('after'));
+    done.push('handler');
+    throw new HttpError(409, 'answered with an error, the queued work still runs');
+  },
 });
+const done: string[] = [];
 
 const post = (body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
   echo(new Request('http://localhost/api/v1/echo', { method: 'POST', body, headers }));
@@ -70,5 +77,44 @@ describe('routes and body parsing', () => {
     const res = await echo(new Request('http://localhost/api/v1/teapot'));
     expect(res.status).toBe(418);
     expect(await res.json()).toEqual({ errors: ['field: message'] });
+  });
+});
+
+describe('every answer', () => {
+  it('carries the security headers and a request id: success, 404, 405, 4xx and 500', async () => {
+    const answers = [
+      await echo(new Request('http://localhost/api/v1/items/1')),
+      await echo(new Request('http://localhost/api/v1/other')),
+      await echo(new Request('http://localhost/api/v1/echo')),
+      await echo(new Request('http://localhost/api/v1/teapot')),
+      await echo(new Request('http://localhost/api/v1/boom')),
+    ];
+    expect(answers.map((r) => r.status)).toEqual([200, 404, 405, 418, 500]);
+    for (const res of answers) {
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(res.headers.get(name)).toBe(value);
+      expect(res.headers.get('x-request-id')).toBeTruthy();
+    }
+  });
+});
+
+describe('work queued for after the answer', () => {
+  it('is handed to waitUntil, after the handler, and not awaited by the answer', async () => {
+    done.length = 0;
+    const handed: Promise<unknown>[] = [];
+    const res = await echo(new Request('http://localhost/api/v1/later', { method: 'POST' }), { waitUntil: (p) => void handed.push(p) });
+    expect(res.status).toBe(409);
+    expect(handed).toHaveLength(1);
+    await Promise.all(handed);
+    expect(done).toEqual(['handler', 'after']);
+  });
+
+  it('runs before the answer when the context has no waitUntil', async () => {
+    done.length = 0;
+    await echo(new Request('http://localhost/api/v1/later', { method: 'POST' }));
+    expect(done).toEqual(['handler', 'after']);
+  });
+
+  it('exists only inside a request', () => {
+    expect(currentRequest()).toBeUndefined();
   });
 });

@@ -95,7 +95,7 @@ export async function call(
   // Vite's importer, so the functions share this file's module instances (db pool, env).
   functions ??= await loadFunctions((file) => import(/* @vite-ignore */ file));
   const target = findFunction(functions, pathname, method);
-  if (!target) return { status: 404, body: undefined, headers: new Headers(), text: '' };
+  if (!target) return { status: 404, body: undefined, headers: new Headers(), text: '', answeredMs: 0 };
   const background: Promise<unknown>[] = [];
   const waitUntil = (promise: Promise<unknown>) => void background.push(promise);
   const started = performance.now();

@@ -129,6 +129,75 @@ describe('the outbox', () => {
     expect(sent).toHaveLength(12);
   });
 
+  it('abandons a hanging send at its timeout and keeps the row pending, due again in a minute', async () => {
+    await clearOutbox();
+    const hanging: MailTransport = {
+      name: 'hanging',
+      send: (_m, { signal }) => new Promise((_ok, fail) => signal.addEventListener('abort', () => fail(signal.reason as Error))),
+    };
+    await db().begin((tx) => enqueueEmail(tx, { to: 'slow@example.com', subject: 'Hang', text: 'x' }));
+    const started = Date.now();
+    expect(await deliverDue({ via: hanging, sendTimeoutMs: 300 })).toEqual({ sent: 0, failed: 1 });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    const [row] = await testDb.sql`select status, attempts, next_attempt_at - now() < interval '61 seconds' as soon from email_outbox`;
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, soon: true });
+  });
+
+  it('puts back, due at once, the rows a run had no time left for', async () => {
+    await clearOutbox();
+    const slow: MailTransport = { name: 'slow', send: () => new Promise((ok) => setTimeout(() => ok('id'), 250)) };
+    await db().begin(async (tx) => {
+      for (let i = 0; i < 4; i++) await enqueueEmail(tx, { to: `q${i}@example.com`, subject: `q${i}`, text: 'x' });
+    });
+    expect(await deliverDue({ via: slow, budgetMs: 400 })).toEqual({ sent: 2, failed: 0 });
+    const rows = await testDb.sql<{ status: string; attempts: number; due: boolean }[]>`
+      select status, attempts, next_attempt_at <= now() as due from email_outbox order by id`;
+    expect(rows.slice(2)).toEqual([
+      { status: 'pending', attempts: 0, due: true },
+      { status: 'pending', attempts: 0, due: true },
+    ]);
+    expect(await deliverDue({ via: slow })).toEqual({ sent: 2, failed: 0 });
+  });
+
+  it('a row claimed by a run that died is left alone for its lease, then sent once', async () => {
+    await clearOutbox();
+    const sent: string[] = [];
+    const recorder: MailTransport = {
+      name: 'recorder',
+      send: async (m) => {
+        sent.push(m.subject);
+        return undefined;
+      },
+    };
+    await db().begin((tx) => enqueueEmail(tx, { to: 'lost@example.com', subject: 'Claimed then lost', text: 'x' }));
+    // What a run's claim leaves behind when the function is stopped before it sends.
+    await testDb.sql`update email_outbox set attempts = attempts + 1, next_attempt_at = now() + interval '120 seconds'`;
+    expect(await deliverDue({ via: recorder })).toEqual({ sent: 0, failed: 0 });
+    const [lease] = await testDb.sql`select next_attempt_at - now() <= interval '120 seconds' as short from email_outbox`;
+    expect(lease!.short).toBe(true);
+    await testDb.sql`update email_outbox set next_attempt_at = now()`; // the lease ran out
+    expect(await deliverDue({ via: recorder })).toEqual({ sent: 1, failed: 0 });
+    expect(await deliverDue({ via: recorder })).toEqual({ sent: 0, failed: 0 });
+    expect(sent).toEqual(['Claimed then lost']);
+  });
+
+  it('delivers only the rows asked for (the ones a request wrote)', async () => {
+    await clearOutbox();
+    const sent: string[] = [];
+    const recorder: MailTransport = {
+      name: 'recorder',
+      send: async (m) => {
+        sent.push(m.subject);
+        return undefined;
+      },
+    };
+    const mine = await db().begin((tx) => enqueueEmail(tx, { to: 'me@example.com', subject: 'mine', text: 'x' }));
+    await db().begin((tx) => enqueueEmail(tx, { to: 'other@example.com', subject: 'other', text: 'x' }));
+    expect(await deliverDue({ via: recorder, ids: [mine] })).toEqual({ sent: 1, failed: 0 });
+    expect(sent).toEqual(['mine']);
+    expect(await count(testDb, "email_outbox where status = 'pending'")).toBe(1);
+  });
+
   it('backs off exponentially up to six hours', () => {
     expect([1, 2, 3, 4, 10, 20].map(backoffMinutes)).toEqual([1, 2, 4, 8, 360, 360]);
   });
