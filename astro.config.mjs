@@ -5,6 +5,8 @@ import netlify from '@astrojs/netlify';
 import sitemap from '@astrojs/sitemap';
 
 // The public origin: canonical links, Open Graph URLs and the sitemap are built from it.
+const isDevServer = process.argv.slice(2).includes('dev');
+
 const site = process.env.SITE_URL || process.env.URL || 'http://localhost:8888';
 
 export default defineConfig({
@@ -13,10 +15,12 @@ export default defineConfig({
   trailingSlash: 'never',
   build: { format: 'file', inlineStylesheets: 'auto' },
   integrations: [react(), sitemap({ filter: (page) => !/\/(admin|buy|purchases|settings|success)\b/.test(page) })],
-  adapter: netlify({
-    imageCDN: false,
-    devFeatures: { edgeFunctions: false, images: false, environmentVariables: false },
-  }),
+  // The adapter only serves `astro dev` (it runs netlify/functions beside the dev server). A
+  // production build must emit no function of its own: the adapter's path-bound catch-all would run
+  // before Netlify's redirects and rewrites and answer them with the 404 page.
+  adapter: isDevServer
+    ? netlify({ imageCDN: false, devFeatures: { edgeFunctions: false, images: false, environmentVariables: false } })
+    : undefined,
   prefetch: false,
   vite: { build: { assetsInlineLimit: 2048 } },
 });

@@ -3,7 +3,7 @@
  * migrations and seed, and serves everything on http://localhost:8888 as Netlify would.
  * `--no-build` serves the existing dist/.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { migrate, openLocalDatabase, ROOT, seed } from './lib/database.ts';
 import { startSiteServer } from './lib/site-server.ts';
@@ -19,10 +19,13 @@ console.log(
 
 if (!process.argv.includes('--no-build')) {
   console.log('building the site (astro build)...');
-  const build = spawnSync(join(ROOT, 'node_modules', '.bin', 'astro'), ['build'], { cwd: ROOT, stdio: 'inherit', env: process.env });
-  if (build.status !== 0) {
+  // Asynchronous on purpose: the embedded database runs in this process and must keep answering
+  // while the build reads the catalogue from it (a blocking spawn starved it: CONNECT_TIMEOUT).
+  const build = spawn(join(ROOT, 'node_modules', '.bin', 'astro'), ['build'], { cwd: ROOT, stdio: 'inherit', env: process.env });
+  const status = await new Promise<number | null>((done) => build.on('exit', done));
+  if (status !== 0) {
     await database.stop();
-    process.exit(build.status ?? 1);
+    process.exit(status ?? 1);
   }
 }
 

@@ -1,6 +1,6 @@
 import type { CourseDto } from '../../src/shared/course.ts';
 import { paiseToRupees } from '../../src/shared/money.ts';
-import { db } from './db.ts';
+import { db, type Db } from './db.ts';
 import { imageStore } from './images/index.ts';
 
 type CourseRow = {
@@ -23,9 +23,13 @@ export function toCourseDto(row: CourseRow): CourseDto {
   };
 }
 
-/** The catalogue as visitors see it: every course not archived, oldest first (the fixed five lead). */
-export async function listCourses(): Promise<CourseDto[]> {
-  const rows = await db()<CourseRow[]>`
+/**
+ * The catalogue as visitors see it: every course not archived, oldest first (the fixed five lead).
+ * The build passes its own client: reading the catalogue needs only the database, not the
+ * functions' runtime configuration.
+ */
+export async function listCourses(sql: Db = db()): Promise<CourseDto[]> {
+  const rows = await sql<CourseRow[]>`
     select id, title, description, price_paise, duration, image_id
     from courses where archived_at is null order by created_at, id`;
   return rows.map(toCourseDto);

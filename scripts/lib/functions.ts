@@ -13,8 +13,11 @@ import { pathToFileURL } from 'node:url';
 import { ROOT } from './database.ts';
 
 type Handler = (request: Request, context: Record<string, unknown>) => Promise<Response> | Response;
-type FunctionModule = { default: Handler; config?: { path?: string | string[]; excludedPath?: string | string[] } };
-export type RoutedFunction = { name: string; patterns: URLPattern[]; handler: Handler };
+type FunctionModule = { default: Handler; config?: { path?: string | string[]; method?: string | string[] } };
+/** `methods` empty = every method, as Netlify treats a function config without `method`. */
+export type RoutedFunction = { name: string; patterns: URLPattern[]; methods: string[]; handler: Handler };
+
+const list = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
 export const FUNCTIONS_DIR = join(ROOT, 'netlify', 'functions');
 
@@ -32,12 +35,15 @@ export async function loadFunctions(
     routed.push({
       name: file.replace(/\.[^.]+$/, ''),
       handler: module.default,
-      patterns: (Array.isArray(paths) ? paths : [paths]).map((p) => new URLPattern({ pathname: p })),
+      patterns: list(paths).map((p) => new URLPattern({ pathname: p })),
+      methods: list(module.config?.method).map((m) => m.toUpperCase()),
     });
   }
   return routed;
 }
 
-export function findFunction(functions: RoutedFunction[], pathname: string): RoutedFunction | undefined {
-  return functions.find((f) => f.patterns.some((p) => p.test({ pathname })));
+export function findFunction(functions: RoutedFunction[], pathname: string, method = 'GET'): RoutedFunction | undefined {
+  return functions.find(
+    (f) => (f.methods.length === 0 || f.methods.includes(method.toUpperCase())) && f.patterns.some((p) => p.test({ pathname })),
+  );
 }

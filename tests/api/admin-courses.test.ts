@@ -132,7 +132,7 @@ describe('POST /api/v1/course/create', () => {
       headers: { 'content-type': encoded.headers.get('content-type')! },
     }).catch(async () => {
       // Some runtimes need duplex for a streamed body; fall back to calling the module directly.
-      const { default: handler } = await import('../../netlify/functions/courses.mts');
+      const { default: handler } = await import('../../netlify/functions/courses-admin.mts');
       const request = new Request(`${BASE_URL}/api/v1/course/create`, {
         method: 'POST',
         body: stream,

@@ -3,13 +3,15 @@
  * so a repeat upload is harmless); the `images` row keeps size and type with `storage = 'supabase'`.
  * Reads fall back to bytes still held in Postgres (the seeded images), so both can coexist.
  */
-import { createClient } from '@supabase/supabase-js';
 import { db } from '../db.ts';
 import { postgresImageStore, imageUrl, type ImageStore } from './index.ts';
 
 export type SupabaseConfig = { url: string; serviceKey: string; bucket: string };
 
-export function supabaseImageStore(config: SupabaseConfig): ImageStore {
+export async function supabaseImageStore(config: SupabaseConfig): Promise<ImageStore> {
+  // Loaded here, not at the top: bundlers hoist static imports, and the public functions that
+  // only read course images must not load the Storage SDK on every cold start.
+  const { createClient } = await import('@supabase/supabase-js');
   const client = createClient(config.url, config.serviceKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });

@@ -2,7 +2,7 @@
  * The Razorpay adapter (live or test mode, from the key prefix) on the official `razorpay` SDK.
  * Signatures are checked with our constant-time HMAC (the SDK's helpers compare with ===).
  */
-import Razorpay from 'razorpay';
+import type Razorpay from 'razorpay';
 import type { CheckoutResult } from '../../../src/shared/checkout.ts';
 import { verifyBodySignature, verifyCheckoutSignature } from './hmac.ts';
 import type { GatewayPayment, PaymentGateway } from './port.ts';
@@ -36,22 +36,25 @@ export function razorpayGateway({
   keySecret: string;
   webhookSecret: string | undefined;
 }): PaymentGateway {
-  const client = new Razorpay({ key_id: keyId, key_secret: keySecret });
+  // The SDK loads on the first call to Razorpay, not with the module: it is the heaviest import
+  // of the payment functions, and most requests (signature checks, the sandbox) never need it.
+  let loaded: Promise<Razorpay> | undefined;
+  const sdk = () => (loaded ??= import('razorpay').then(({ default: Sdk }) => new Sdk({ key_id: keyId, key_secret: keySecret })));
   return {
     mode: razorpayMode(keyId),
     keyId,
     async createOrder({ amountPaise, receipt, notes }) {
-      const order = await client.orders.create({ amount: amountPaise, currency: 'INR', receipt, ...(notes ? { notes } : {}) });
+      const order = await (await sdk()).orders.create({ amount: amountPaise, currency: 'INR', receipt, ...(notes ? { notes } : {}) });
       return { id: order.id, amountPaise: Number(order.amount), currency: 'INR', receipt: order.receipt ?? receipt };
     },
     verifyCheckoutSignature(result: CheckoutResult) {
       return verifyCheckoutSignature(keySecret, result.razorpay_order_id, result.razorpay_payment_id, result.razorpay_signature);
     },
     async fetchPayment(paymentId) {
-      return fromRazorpayPayment((await client.payments.fetch(paymentId)) as unknown as RazorpayPaymentEntity);
+      return fromRazorpayPayment((await (await sdk()).payments.fetch(paymentId)) as unknown as RazorpayPaymentEntity);
     },
     async fetchOrderPayments(orderId) {
-      const answer = (await client.orders.fetchPayments(orderId)) as unknown as { items?: RazorpayPaymentEntity[] };
+      const answer = (await (await sdk()).orders.fetchPayments(orderId)) as unknown as { items?: RazorpayPaymentEntity[] };
       return (answer.items ?? []).map(fromRazorpayPayment);
     },
     verifyWebhookSignature(rawBody, signature) {
