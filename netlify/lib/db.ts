@@ -66,12 +66,12 @@ export class PoolTimeoutError extends Error {
 /** A counting semaphore with a bounded wait: one permit per connection of the pool. */
 export class Gate {
   private free: number;
+  private readonly waitMs: number;
   private readonly waiting: (() => void)[] = [];
-  constructor(
-    permits: number,
-    private readonly waitMs: number,
-  ) {
+  // Plain fields, no parameter properties: Node runs these files as they are (type stripping only).
+  constructor(permits: number, waitMs: number) {
     this.free = permits;
+    this.waitMs = waitMs;
   }
 
   /** Resolves with a release function, or rejects with PoolTimeoutError after waitMs. */

@@ -11,10 +11,12 @@ export class TcpProxy {
   private mode: 'open' | 'blackhole' | 'refused' = 'open';
   port = 0;
 
-  private constructor(
-    private readonly targetHost: string,
-    private readonly targetPort: number,
-  ) {
+  private readonly targetHost: string;
+  private readonly targetPort: number;
+
+  private constructor(targetHost: string, targetPort: number) {
+    this.targetHost = targetHost;
+    this.targetPort = targetPort;
     this.server = this.newServer();
   }
 

@@ -1,4 +1,3 @@
-import { ServerClient } from 'postmark';
 import { env } from '../env.ts';
 import type { MailTransport } from './index.ts';
 
@@ -14,6 +13,8 @@ export function postmarkTransport(): MailTransport {
   return {
     name: 'postmark',
     async send(message, { signal }) {
+      // Loaded on the first send (after the answer), not with every function that writes an email.
+      const { ServerClient } = await import('postmark');
       const client = new ServerClient(config.POSTMARK_SERVER_TOKEN ?? '', {
         ...where,
         timeout: 30,

@@ -1,0 +1,114 @@
+/**
+ * Two journeys in Chromium on the served site: a learner signs up, logs in, buys a course in the
+ * sandbox checkout and sees it in purchases; a visitor registers with an emailed OTP and pays the
+ * registration fee. The database must agree with what the browser saw.
+ */
+import { chromium, type Page } from 'playwright-core';
+import postgres from 'postgres';
+import type { Report } from './report.ts';
+
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'];
+const DA = '6801c2a4f1e2b3c4d5e6fd75'; // Data Analytics, ₹2,99,000
+const ready = { waitUntil: 'domcontentloaded' } as const;
+
+export async function checkBrowser(report: Report, options: { base: string; databaseUrl: string; chromePath: string }): Promise<void> {
+  const browser = await chromium.launch({ executablePath: options.chromePath, args: ARGS });
+  const sql = postgres(options.databaseUrl, { max: 1, onnotice: () => {} });
+  const journey = async (name: string, run: (page: Page) => Promise<string>) => {
+    const context = await browser.newContext({ baseURL: options.base, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+    const started = Date.now();
+    try {
+      const outcome = await run(page);
+      report.add(name, outcome, outcome, true);
+    } catch (error) {
+      report.add(
+        name,
+        'completed',
+        `failed after ${Date.now() - started} ms at ${page.url()}: ${(error as Error).message.split('\n')[0]}`,
+        false,
+      );
+    } finally {
+      await context.close();
+    }
+  };
+  try {
+    await journey('browser: sign up, log in, buy in the sandbox, see the purchase', async (page) => {
+      const email = `browser.learner.${Date.now()}@example.com`;
+      await page.goto('/signup', ready);
+      await hydrated(page);
+      const main = page.locator('main');
+      await main.getByLabel('First name').fill('Meera');
+      await main.getByLabel('Last name').fill('Iyer');
+      await main.getByLabel('Email').fill(email);
+      await main.getByLabel(/^Password/).fill('learn2grow-browser');
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.waitForURL(/\/login\?/, ready);
+      await hydrated(page);
+      await main.getByLabel(/^Password/).fill('learn2grow-browser');
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.waitForURL(/\/courses$/, ready);
+      await page.goto(`/buy/${DA}`, ready);
+      await page.getByRole('button', { name: 'Pay', exact: true }).click();
+      const dialog = page.locator('dialog.checkout-dialog');
+      await dialog.getByRole('button', { name: 'Pay', exact: true }).click();
+      await page.waitForURL(/\/purchases$/, ready);
+      await page.getByRole('heading', { name: 'Data Analytics' }).waitFor();
+      const rows =
+        await sql`select o.status, o.amount_paise from course_orders o join accounts a on a.id = o.account_id where a.email = ${email}`;
+      const stored = rows.map((r) => `${r.status} ${r.amount_paise}`).join(', ');
+      if (stored !== 'paid 29900000') throw new Error(`database holds: ${stored || 'no order'}`);
+      return 'purchases shows Data Analytics; one paid order of 29900000 paise';
+    });
+
+    await journey('browser: register with an emailed OTP and pay the hybrid fee', async (page) => {
+      const email = `browser.applicant.${Date.now()}@example.com`;
+      await page.goto('/information', ready);
+      await page.locator('.reg[data-ready]').waitFor();
+      const form = page.getByRole('form', { name: 'Registration' });
+      await form.getByLabel('Email').fill(email);
+      await form.getByRole('button', { name: 'Send OTP' }).click();
+      await form.getByLabel('OTP').fill(await otpFor(sql, email));
+      await form.getByRole('button', { name: 'Verify OTP' }).click();
+      await form.getByText('Email verified').waitFor();
+      await form.getByLabel('Full name').fill('Asha Verma');
+      await form.getByLabel('Phone').fill('+91 98765 43210');
+      await form.getByLabel("Father's name").fill('Ravi Verma');
+      await form.getByLabel('High school %').fill('86.5');
+      await form.getByLabel('Why do you want to join?').fill('To build a career in digital marketing.');
+      await form.getByRole('button', { name: 'Register', exact: true }).click();
+      await form.getByRole('button', { name: 'Registered' }).waitFor();
+      await form.getByRole('button', { name: 'Pay Now' }).click();
+      await page.getByRole('button', { name: /Hybrid programme/ }).click();
+      const checkout = page.getByRole('dialog', { name: 'Aspira Registration' });
+      await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
+      await page.waitForURL(/\/success\?/, ready);
+      await page.locator('.success-details').getByText('₹8,500').waitFor();
+      const rows = await sql`select p.status, p.amount_paise from registration_payments p
+        join registrations r on r.id = p.registration_id where r.email = ${email} and p.status = 'paid'`;
+      const stored = rows.map((r) => `${r.status} ${r.amount_paise}`).join(', ');
+      if (stored !== 'paid 850000') throw new Error(`database holds: ${stored || 'no paid fee'}`);
+      return '/success shows ₹8,500; one paid fee of 850000 paise';
+    });
+  } finally {
+    await sql.end({ timeout: 5 });
+    await browser.close();
+  }
+}
+
+/** The page's own island has hydrated (Astro drops the `ssr` attribute then). */
+function hydrated(page: Page) {
+  return page.waitForFunction(() => !!document.querySelector('main astro-island') && !document.querySelector('main astro-island[ssr]'));
+}
+
+async function otpFor(sql: postgres.Sql, email: string): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const [row] = await sql<{ text_body: string }[]>`
+      select text_body from email_outbox where to_address = ${email} and tag = 'otp' order by id desc limit 1`;
+    const code = row?.text_body.match(/verification code is (\d{6})/)?.[1];
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no OTP email for ${email}`);
+}

@@ -1,0 +1,78 @@
+/**
+ * The function bundles Netlify's build made (zip-it-and-ship-it, in `netlify serve`'s build): each
+ * one's zipped size, its cold import time in a fresh Node process (median of 3), and the security headers
+ * on an answer from the bundled code itself. Netlify applies netlify.toml's [[headers]] only to
+ * files it serves, and its CLI adds them to function answers too, so only the bundle can tell.
+ */
+import { spawnSync } from 'node:child_process';
+import type { Bundles } from './bundled.ts';
+import type { Report } from './report.ts';
+
+/** Public functions answer visitors: small bundles, fast cold starts. Admin-only ones may be larger. */
+const PUBLIC = ['courses', 'leads', 'otp', 'registrations', 'payments', 'orders', 'users', 'images'];
+const MAX_PUBLIC_BYTES = 2 * 1024 * 1024;
+const MAX_PUBLIC_IMPORT_MS = 150;
+export const SECURITY_HEADERS = [
+  'content-security-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'x-frame-options',
+  'referrer-policy',
+  'permissions-policy',
+];
+
+/** Imports the bundled module, timing it, and (for HTTP functions) asks it for one answer. */
+const PROBE = `
+const t0 = performance.now();
+const mod = await import(process.argv[1]);
+const ms = performance.now() - t0;
+let headers = null;
+if (process.argv[2]) {
+  const response = await mod.default(new Request(process.argv[2], { method: 'PATCH' }), {});
+  headers = Object.fromEntries(response.headers);
+}
+console.log(JSON.stringify({ ms, headers }));
+process.exit(0);
+`;
+
+export function checkBundles(report: Report, bundles: Bundles, options: { node: string; env: NodeJS.ProcessEnv }): void {
+  for (const fn of bundles.functions) {
+    const isPublic = PUBLIC.includes(fn.name);
+    // A path the function owns, with a method none of its routes takes: answered without a database.
+    const path = fn.routes[0]?.pattern.replace(/:[a-zA-Z]+/g, 'x');
+    const runs = [0, 1, 2].map(() => probe(options.node, fn.entry, path ? `http://localhost${path}` : '', options.env));
+    const ms = median(runs.map((r) => r.ms));
+    const size = `${(fn.bytes / 1024 / 1024).toFixed(2)} MB`;
+    const time = `${Math.round(ms)} ms`;
+    if (isPublic) {
+      const ok = fn.bytes <= MAX_PUBLIC_BYTES && ms <= MAX_PUBLIC_IMPORT_MS;
+      report.add(`bundle ${fn.name} (public)`, `<= 2.00 MB, <= ${MAX_PUBLIC_IMPORT_MS} ms`, `${size}, ${time}`, ok);
+    } else {
+      report.add(`bundle ${fn.name} (${path ? 'admin' : 'scheduled'})`, 'any', `${size}, ${time}`, true);
+    }
+    const headers = runs[0]!.headers;
+    if (headers) {
+      const missing = SECURITY_HEADERS.filter((h) => !headers[h]);
+      report.add(
+        `headers ${fn.name} PATCH ${path}`,
+        'all security headers',
+        missing.length ? `missing ${missing.join(', ')}` : 'all security headers',
+      );
+    }
+  }
+}
+
+function probe(node: string, entry: string, url: string, env: NodeJS.ProcessEnv): { ms: number; headers: Record<string, string> | null } {
+  const run = spawnSync(node, ['--input-type=module', '-e', PROBE, entry, url], { env, encoding: 'utf8', timeout: 30_000 });
+  const line = run.stdout.trim().split('\n').pop() ?? '';
+  try {
+    return JSON.parse(line);
+  } catch {
+    throw new Error(`could not import ${entry}:\n${run.stderr}`);
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
