@@ -29,7 +29,6 @@ const schema = z.object({
   SITE_URL: optionalString.pipe(z.string().url('SITE_URL must be an absolute URL').optional()),
   DATABASE_URL: z.string().min(1, 'DATABASE_URL is required'),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(20).default(4),
-  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
   JWT_SECRET: optionalString,
   SESSION_TTL_HOURS: z.coerce
     .number()
