@@ -3,7 +3,7 @@ import { adminSignupSchema, loginSchema } from '../../src/shared/account.ts';
 import { leadsQuerySchema } from '../../src/shared/admin.ts';
 import { loginAdmin, logoutAdmin, signupAdmin } from '../lib/admins.ts';
 import { requireAdmin } from '../lib/auth/session.ts';
-import { clientIp, json, parseWith, readJson, routes } from '../lib/http.ts';
+import { assertNotCrossSite, clientIp, json, parseWith, readJson, routes } from '../lib/http.ts';
 import { leadsCsv, listLeads } from '../lib/leads-inbox.ts';
 
 export default routes({
@@ -20,6 +20,8 @@ export default routes({
   },
 
   'GET /api/v1/admin/logout': async ({ request }) => {
+    // A GET (the spec's), so a link on another site must not be able to log an admin out.
+    assertNotCrossSite(request);
     const admin = await requireAdmin(request);
     const cookie = await logoutAdmin(admin.accountId);
     return json({ message: 'Logged out successfully' }, { headers: { 'set-cookie': cookie } });

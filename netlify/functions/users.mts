@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { changePasswordSchema, loginSchema, userSignupSchema } from '../../src/shared/account.ts';
 import { clearSessionCookie, requireUser } from '../lib/auth/session.ts';
-import { clientIp, HttpError, json, readJson, routes } from '../lib/http.ts';
+import { assertNotCrossSite, clientIp, HttpError, json, readJson, routes } from '../lib/http.ts';
 import { changeLearnerPassword, logInLearner, logOutLearner, profile, signUpLearner } from '../lib/learners.ts';
 import { listPurchases } from '../lib/orders.ts';
 
@@ -19,8 +19,8 @@ export default routes({
   },
 
   'GET /api/v1/user/logout': async ({ request }) => {
-    // A page on another site must not be able to log a learner out.
-    if (request.headers.get('sec-fetch-site') === 'cross-site') throw new HttpError(403, 'This request must come from the Aspira website');
+    // A GET (the spec's), so a link on another site must not be able to log a learner out.
+    assertNotCrossSite(request);
     const session = await requireUser(request).catch((error: unknown) => {
       if (error instanceof HttpError && error.status === 401) return null;
       throw error;

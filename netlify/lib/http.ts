@@ -91,10 +91,15 @@ export async function readText(request: Request, limit = MAX_JSON_BYTES): Promis
   return Buffer.from(await readBytes(request, limit)).toString('utf8');
 }
 
+/** The media type's essence (type/subtype, lower case): `text/plain; application/json` is text/plain. */
+export function mediaTypeEssence(header: string | null): string {
+  return (header ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
 /** Reads a JSON body (64 KB at most) and validates it with the shared zod schema. */
 export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
-  const type = request.headers.get('content-type') ?? '';
-  if (!type.toLowerCase().includes('application/json')) {
+  // Only application/json needs a CORS preflight, so no form on another site can send it.
+  if (mediaTypeEssence(request.headers.get('content-type')) !== 'application/json') {
     throw new HttpError(415, 'Send the body as JSON (Content-Type: application/json)');
   }
   const text = await readText(request);
@@ -104,7 +109,31 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
   } catch {
     throw new HttpError(400, 'The request body is not valid JSON');
   }
+  assertStorableText(data);
   return parseWith(schema, data);
+}
+
+// C0 controls but tab, LF and CR; DEL and the C1 controls. PostgreSQL refuses NUL outright.
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+export const BAD_TEXT = 'Remove control characters and invalid characters';
+
+/** A 400 naming the field when any string (or key) in `value` holds text we must not store. */
+export function assertStorableText(value: unknown, field = 'body'): void {
+  const problems: string[] = [];
+  const walk = (v: unknown, path: string) => {
+    if (typeof v === 'string') {
+      if (CONTROL.test(v) || !v.isWellFormed()) problems.push(`${path}: ${BAD_TEXT}`);
+    } else if (Array.isArray(v)) {
+      v.forEach((item, i) => walk(item, `${path}.${i}`));
+    } else if (v && typeof v === 'object') {
+      for (const [key, item] of Object.entries(v)) {
+        if (CONTROL.test(key) || !key.isWellFormed()) problems.push(`${path}: ${BAD_TEXT} (in a field name)`);
+        else walk(item, path === 'body' ? key : `${path}.${key}`);
+      }
+    }
+  };
+  walk(value, field);
+  if (problems.length > 0) throw new HttpError(400, [...new Set(problems)]);
 }
 
 /** The caller's address: Netlify (and our local server) set x-nf-client-connection-ip. */
@@ -117,14 +146,34 @@ export function clientIp(request: Request, context?: Partial<Context>): string {
   );
 }
 
+function allowedOrigins(request: Request): Set<string> {
+  return new Set([new URL(request.url).origin, new URL(env().SITE_URL).origin]);
+}
+
 /**
  * Cookie-authenticated writes must come from our own pages: the Origin (or, failing that, the
  * Referer) must be this site's. Bearer-token requests are not exposed to CSRF and skip this.
  */
 export function assertSameOrigin(request: Request): void {
-  const allowed = new Set([new URL(request.url).origin, new URL(env().SITE_URL).origin]);
   const origin = request.headers.get('origin') ?? refererOrigin(request.headers.get('referer'));
-  if (!origin || !allowed.has(origin)) throw new HttpError(403, 'This request must come from the Aspira website');
+  if (!origin || !allowedOrigins(request).has(origin)) throw new HttpError(403, CROSS_SITE);
+}
+
+export const CROSS_SITE = 'This request must come from the Aspira website';
+
+/**
+ * The one cross-site guard: refuses a request the browser marks as sent by another site
+ * (Sec-Fetch-Site), or that names a foreign Origin or Referer. A request naming none of them
+ * (a bookmark, curl, a server) passes: only browsers are made to send requests for others.
+ */
+export function assertNotCrossSite(request: Request): void {
+  const site = request.headers.get('sec-fetch-site');
+  if (site === 'cross-site' || site === 'same-site') throw new HttpError(403, CROSS_SITE);
+  const allowed = allowedOrigins(request);
+  const origin = request.headers.get('origin');
+  if (origin !== null && !allowed.has(origin)) throw new HttpError(403, CROSS_SITE);
+  const referer = request.headers.get('referer');
+  if (referer && !allowed.has(refererOrigin(referer) ?? '')) throw new HttpError(403, CROSS_SITE);
 }
 
 function refererOrigin(referer: string | null): string | null {
@@ -144,6 +193,8 @@ export type RouteInput = {
   requestId: string;
 };
 export type RouteHandler = (input: RouteInput) => Promise<Response> | Response;
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 type CompiledRoute = { method: string; pattern: URLPattern; handler: RouteHandler };
 
@@ -194,7 +245,11 @@ export function routes(table: Record<string, RouteHandler>): (request: Request, 
         const allow = [...new Set(onPath.map((r) => r.method))].join(', ');
         return errorResponse(405, `Method ${request.method} is not allowed here (allowed: ${allow})`, { allow });
       }
+      // Every state change, cookie or not (a public form too), must not come from another site.
+      if (!SAFE_METHODS.has(method)) assertNotCrossSite(request);
       const params = (route.pattern.exec({ pathname: url.pathname })?.pathname.groups ?? {}) as Record<string, string>;
+      assertStorableText(params, 'path');
+      for (const [name, value] of url.searchParams) assertStorableText({ [name]: value });
       return await route.handler({ request, url, params, context, requestId });
     } catch (error) {
       return failure(error, requestId, request, url);

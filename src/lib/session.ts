@@ -26,7 +26,27 @@ export const session = {
   clearAdmin: () => localStorage.removeItem(ADMIN_KEY),
 };
 
-/** /login?next=/buy/123: only same-site paths are followed. */
-export function safeNext(next: string | null, fallback = '/courses'): string {
-  return next && next.startsWith('/') && !next.startsWith('//') ? next : fallback;
+/**
+ * /login?next=/buy/123: only a path on this origin (under `within`) is followed, anything else
+ * goes to `fallback`. Browsers read `\` as `/` and drop tabs and newlines from URLs, so
+ * `/\evil.example` or `/\t/evil.example` would become `//evil.example`: such input is refused
+ * outright, and what is left is resolved against our origin and must stay on it.
+ */
+export function safeNext(
+  next: string | null | undefined,
+  fallback = '/courses',
+  within = '/',
+  origin = globalThis.location?.origin ?? 'https://aspira.invalid',
+): string {
+  if (!next || !next.startsWith('/') || /^\/[/\\]/.test(next)) return fallback;
+  // Backslashes, whitespace, control characters, and any encoded slash, backslash or control.
+  if (/[\\\s\u0000-\u001F\u007F-\u009F]|%(2f|5c|0[0-9a-f]|1[0-9a-f]|7f)/i.test(next)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(next, origin);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== origin || url.username || url.password || !url.pathname.startsWith(within)) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }

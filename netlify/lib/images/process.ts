@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import sharp, { type OutputInfo } from 'sharp';
 import { IMAGE_MAX_BYTES } from '../../../src/shared/admin.ts';
-import { HttpError, readBytes } from '../http.ts';
+import { assertStorableText, HttpError, readBytes } from '../http.ts';
 import type { StoredImage } from './index.ts';
 
 /** The whole multipart body: the image plus a few short text fields and the boundaries. */
@@ -52,6 +52,8 @@ export async function readMultipart(request: Request, limit = MAX_MULTIPART_BYTE
     if (typeof value === 'string') fields[name] = value;
     else files[name] = value;
   }
+  // The same text rule as JSON bodies: no NUL, controls or lone surrogates reach the database.
+  assertStorableText(fields);
   return { fields, files };
 }
 

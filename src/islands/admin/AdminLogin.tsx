@@ -1,5 +1,5 @@
 import { api, errorText } from '../../lib/api.ts';
-import { session, type DisplayAdmin } from '../../lib/session.ts';
+import { safeNext, session, type DisplayAdmin } from '../../lib/session.ts';
 import { loginSchema } from '../../shared/account.ts';
 import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
 import { Toasts, toast } from '../ui/Toasts.tsx';
@@ -10,7 +10,7 @@ import './admin.css';
 
 const FALLBACK = 'Admin login failed';
 
-/** /admin/login: email and password; success stores the display record and opens the dashboard. */
+/** /admin/login: email and password; success stores the display record and opens the dashboard (or ?next=). */
 export default function AdminLogin() {
   useFlash();
   const form = useForm(loginSchema, { email: '', password: '' });
@@ -22,7 +22,8 @@ export default function AdminLogin() {
       const answer = await api<{ message: string; admin: DisplayAdmin }>('/admin/login', { body: data });
       session.setAdmin(answer.admin);
       setFlash({ kind: 'success', message: answer.message });
-      window.location.assign('/admin/dashboard');
+      // ?next= may only lead to another admin page of this site.
+      window.location.assign(safeNext(new URLSearchParams(location.search).get('next'), '/admin/dashboard', '/admin/'));
     } catch (error) {
       toast.error(errorText(error, FALLBACK));
       throw error;
