@@ -3,6 +3,7 @@ import { issueSession, revokeSessions } from './auth/session.ts';
 import type { Role } from './auth/tokens.ts';
 import { db, isUniqueViolation } from './db.ts';
 import { HttpError } from './http.ts';
+import { countHit, rateLimit } from './rate-limit.ts';
 
 export type NewAccount = { role: Role; email: string; password: string; firstName: string; lastName: string };
 type AccountRow = { id: string; email: string; first_name: string; last_name: string; password_hash: string; token_version: number };
@@ -24,12 +25,32 @@ export async function createAccount(input: NewAccount): Promise<{ id: string; em
 
 export const INVALID_LOGIN = 'Invalid email or password';
 
+const MINUTE = 60;
+/**
+ * Guessing is throttled per address and per (account, address): a stranger's burst never locks
+ * the owner out from another address. Failures across all addresses only slow every answer for
+ * that email (known or not, right password or wrong), so they neither lock out nor reveal.
+ */
+export const LOGIN_LIMITS = {
+  perIp: { limit: 30, windowSeconds: 15 * MINUTE },
+  perAccountAndIp: { limit: 10, windowSeconds: 15 * MINUTE },
+  accountFailuresBeforeSlowing: { limit: 20, windowSeconds: 15 * MINUTE },
+} as const;
+export const SLOW_ANSWER_MS = 1_000;
+
+const failureBucket = (role: Role) => `${role}-login-failures`;
+
 /** Checks the password; unknown email and wrong password answer the same, in the same time. */
-export async function login(role: Role, email: string, password: string) {
+export async function login(role: Role, email: string, password: string, ip = 'local') {
+  await rateLimit({ bucket: `${role}-login-ip`, key: ip, ...LOGIN_LIMITS.perIp });
+  await rateLimit({ bucket: `${role}-login-account-ip`, key: `${email}\n${ip}`, ...LOGIN_LIMITS.perAccountAndIp });
   const [row] = await db()<AccountRow[]>`
     select id, email, first_name, last_name, password_hash, token_version
     from accounts where role = ${role} and email = ${email}`;
   const ok = await verifyPassword(row?.password_hash, password);
+  // Read the account-wide failure count without adding to it, then count this failure.
+  const slow = await countHit({ bucket: failureBucket(role), key: email, ...LOGIN_LIMITS.accountFailuresBeforeSlowing, peek: ok });
+  if (slow.exceeded) await new Promise((resolve) => setTimeout(resolve, SLOW_ANSWER_MS));
   if (!row || !ok) throw new HttpError(401, INVALID_LOGIN);
   const session = await issueSession({ id: row.id, role, tokenVersion: row.token_version });
   return { account: { _id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name }, ...session };

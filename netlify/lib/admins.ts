@@ -28,9 +28,7 @@ export async function signupAdmin(input: AdminSignup, ip: string): Promise<void>
 }
 
 export async function loginAdmin(email: string, password: string, ip: string) {
-  await rateLimit({ bucket: 'admin-login-ip', key: ip, limit: 30, windowSeconds: 900 });
-  await rateLimit({ bucket: 'admin-login-email', key: email, limit: 10, windowSeconds: 900 });
-  const { account, token, cookie } = await login('admin', email, password);
+  const { account, token, cookie } = await login('admin', email, password, ip);
   return { admin: { _id: account._id, email: account.email, firstName: account.firstName }, token, cookie };
 }
 

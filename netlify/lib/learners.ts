@@ -11,10 +11,8 @@ import { rateLimit } from './rate-limit.ts';
 
 const MINUTE = 60;
 
-/** Per address and per email: enough for a person who mistypes, far too few for guessing. */
+/** Enough for a person who mistypes, far too few for guessing (login limits: accounts.ts). */
 export const LIMITS = {
-  loginPerIp: { limit: 30, windowSeconds: 15 * MINUTE },
-  loginPerEmail: { limit: 10, windowSeconds: 15 * MINUTE },
   signupPerIp: { limit: 10, windowSeconds: 60 * MINUTE },
   signupPerEmail: { limit: 5, windowSeconds: 60 * MINUTE },
   passwordPerAccount: { limit: 10, windowSeconds: 15 * MINUTE },
@@ -28,9 +26,7 @@ export async function signUpLearner(input: z.output<typeof userSignupSchema>, ip
 }
 
 export async function logInLearner(input: z.output<typeof loginSchema>, ip: string) {
-  await rateLimit({ bucket: 'user-login-ip', key: ip, ...LIMITS.loginPerIp });
-  await rateLimit({ bucket: 'user-login-email', key: input.email, ...LIMITS.loginPerEmail });
-  const result = await login('user', input.email, input.password);
+  const result = await login('user', input.email, input.password, ip);
   return {
     user: { _id: result.account._id, email: result.account.email, firstName: result.account.firstName },
     token: result.token,

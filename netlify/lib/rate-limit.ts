@@ -13,11 +13,23 @@ export type Limit = {
 };
 
 /**
- * Fixed-window limiter in Postgres: one atomic upsert per call, so it holds across every function
- * instance. Throws 429 with Retry-After once the window's allowance is used.
+ * Fixed-window counter in Postgres: one atomic upsert per call, so it holds across every function
+ * instance. Counts this hit (`peek`: only reads) and answers whether the window's allowance is used up.
  */
-export async function rateLimit({ bucket, key, limit, windowSeconds }: Limit): Promise<void> {
+export async function countHit({
+  bucket,
+  key,
+  limit,
+  windowSeconds,
+  peek = false,
+}: Limit & { peek?: boolean }): Promise<{ exceeded: boolean; retryAfter: number }> {
   const id = `${bucket}:${createHash('sha256').update(key).digest('hex').slice(0, 32)}`;
+  if (peek) {
+    // Only reads the current window (a success is not a hit of a failure counter).
+    const [row] = await db()<{ count: number }[]>`
+      select count from rate_limits where key = ${id} and window_start > now() - make_interval(secs => ${windowSeconds})`;
+    return { exceeded: (row?.count ?? 0) > limit, retryAfter: 0 };
+  }
   const [row] = await db()<{ count: number; retry_after: number }[]>`
     insert into rate_limits (key, window_start, count)
     values (${id}, now(), 1)
@@ -28,9 +40,13 @@ export async function rateLimit({ bucket, key, limit, windowSeconds }: Limit): P
                    then now() else rate_limits.window_start end
     returning count,
       greatest(1, ceil(extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now()))))::int as retry_after`;
-  if (row && row.count > limit) {
-    throw new HttpError(429, 'Too many requests. Please wait a little and try again.', {
-      'retry-after': String(row.retry_after),
-    });
+  return { exceeded: !!row && row.count > limit, retryAfter: row?.retry_after ?? windowSeconds };
+}
+
+/** Throws 429 with Retry-After once the window's allowance is used. */
+export async function rateLimit(limit: Limit): Promise<void> {
+  const { exceeded, retryAfter } = await countHit(limit);
+  if (exceeded) {
+    throw new HttpError(429, 'Too many requests. Please wait a little and try again.', { 'retry-after': String(retryAfter) });
   }
 }
