@@ -13,7 +13,7 @@ export default defineConfig({
   site,
   output: 'static',
   trailingSlash: 'never',
-  build: { format: 'file', inlineStylesheets: 'auto' },
+  build: { format: 'file', inlineStylesheets: 'always' },
   integrations: [react(), sitemap({ filter: (page) => !/\/(admin|buy|purchases|settings|success)\b/.test(page) })],
   // The adapter only serves `astro dev` (it runs netlify/functions beside the dev server). A
   // production build must emit no function of its own: the adapter's path-bound catch-all would run

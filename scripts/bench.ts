@@ -3,7 +3,9 @@
  * served as `npm start` serves it, on a fresh embedded database.
  * - API: GET /api/v1/course/courses under 50 connections for 10 s, against a static file as the ceiling.
  * - Lead submissions: 200 at once, nothing lost (when the lead-capture bench exists).
- * - Pages: bytes before interaction and Lighthouse (when the page bench exists).
+ * - Pages: every marketing page, bytes before interaction and Lighthouse (see bench-pages.ts).
+ * `npm run bench -- pages --compare .data/bench-pages.json` runs one part and compares with an
+ * earlier run; flags after the part names go to the page bench.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -13,7 +15,10 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { freePort, migrate, ROOT, seed, startEmbedded } from './lib/database.ts';
 
-const only = process.argv.slice(2); // e.g. `npm run bench -- api` runs one part
+const argv = process.argv.slice(2);
+const firstFlag = argv.findIndex((a) => a.startsWith('--'));
+const only = firstFlag === -1 ? argv : argv.slice(0, firstFlag); // e.g. `npm run bench -- api` runs one part
+const flags = firstFlag === -1 ? [] : argv.slice(firstFlag);
 const wants = (part: string) => only.length === 0 || only.includes(part);
 
 async function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
@@ -106,7 +111,7 @@ try {
   }
   if (wants('pages') && existsSync(join(ROOT, 'scripts', 'bench-pages.ts'))) {
     const { benchPages } = await import('./bench-pages.ts');
-    await benchPages(server.url);
+    await benchPages(server.url, flags);
   }
 } finally {
   server.child.kill('SIGTERM');

@@ -2,13 +2,15 @@
  * The local production server, used by `npm start`, the e2e tests and the bench: our functions
  * run in-process, routed by their config.path as Netlify routes them (see functions.ts for why),
  * and Netlify's own emulator serves everything else: redirects and rewrites, header rules and
- * the static files of dist/.
+ * the static files of dist/. Text answers are compressed as Netlify's CDN compresses them
+ * (brotli, else gzip; see compress.ts), so what the bench and the tests measure is what visitors get.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { NetlifyDev } from '@netlify/dev';
+import { compressBody, pickEncoding } from './compress.ts';
 import { ROOT } from './database.ts';
 import { findFunction, loadFunctions, type RoutedFunction } from './functions.ts';
 
@@ -129,10 +131,22 @@ async function handle(
   });
   const cookies = headers.getSetCookie();
   if (cookies.length) outgoing['set-cookie'] = cookies;
+  const encoding = pickEncoding(req.headers['accept-encoding'], response.status, headers);
+  if (encoding) {
+    outgoing['content-encoding'] = encoding;
+    outgoing['vary'] = headers.has('vary') ? `${headers.get('vary')}, Accept-Encoding` : 'Accept-Encoding';
+    delete outgoing['content-length'];
+  }
   res.writeHead(response.status, outgoing);
   if (!response.body || req.method === 'HEAD') {
     res.end();
     return;
   }
-  Readable.fromWeb(response.body as never).pipe(res);
+  const body = Readable.fromWeb(response.body as never);
+  if (!encoding) {
+    body.pipe(res);
+    return;
+  }
+  // Files (no function answered) are compressed once at the best level and cached by content.
+  await compressBody(body, res, encoding, fn ? 'stream' : 'file');
 }
