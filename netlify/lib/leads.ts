@@ -73,10 +73,24 @@ function campaign(data: Tracking): [string, string | undefined][] {
 /** A subject-safe one-line excerpt (the schemas already refuse line breaks in these fields). */
 const oneLine = (value: string, max = 80) => value.replace(/[\r\n]+/g, ' ').slice(0, max);
 
-function confirmation(name: string, what: string, next: string): string {
+export const GREETING_MAX = 40;
+
+/**
+ * The only visitor text a confirmation may carry: a short name made of letters (no digits, no
+ * "x.y" that could read as a link, no @ or slashes). Anything else is greeted as "there", so
+ * a form cannot make our server send someone else a message of a stranger's choosing.
+ */
+export function greetingName(name: string | undefined): string {
+  const value = (name ?? '').trim().replace(/\s+/g, ' ');
+  const plain = /^[\p{L}\p{M}][\p{L}\p{M} '’.-]*$/u.test(value) && !/\.\S/u.test(value);
+  return plain && value.length <= GREETING_MAX ? value : 'there';
+}
+
+/** A confirmation: our words only, greeting at most the name (see greetingName). */
+function confirmation(name: string | undefined, what: string, next: string): string {
   const { SUPPORT_EMAIL, SUPPORT_PHONE } = env();
   return [
-    `Hello ${name || 'there'},`,
+    `Hello ${greetingName(name)},`,
     '',
     `Thank you for ${what}. We have received it.`,
     '',
@@ -97,7 +111,14 @@ async function enqueuePair(
   tx: Tx,
   lead: { email: string; personSubject: string; personText: string; teamSubject: string; teamText: string; tag: string; id: string },
 ) {
-  await enqueueEmail(tx, { to: lead.email, subject: lead.personSubject, text: lead.personText, tag: `${lead.tag}-confirmation` });
+  // The confirmation goes to whatever address the form named: capped per address per day.
+  await enqueueEmail(tx, {
+    to: lead.email,
+    subject: lead.personSubject,
+    text: lead.personText,
+    tag: `${lead.tag}-confirmation`,
+    toVisitor: true,
+  });
   await enqueueEmail(tx, {
     to: env().TEAM_EMAIL,
     subject: lead.teamSubject,
@@ -126,12 +147,12 @@ export async function createContactRequest(data: ContactRequest, ip: string): Pr
         ? confirmation(
             name,
             'asking for a call from an Aspira advisor',
-            `an advisor will call you on ${data.Number}${programme ? ` about ${programme}` : ''}, usually within one working day.`,
+            `an advisor will call you on the number you gave${programme ? ` about ${programme}` : ''}, usually within one working day.`,
           )
         : confirmation(
             name,
             'contacting Aspira',
-            `a member of our team will read your message and reply by email or call you on ${data.Number}, usually within one working day.`,
+            'a member of our team will read your message and reply by email or call you, usually within one working day.',
           ),
       teamSubject: isAdvisor
         ? `Callback request${programme ? ` (${programme})` : ''}: ${oneLine(name)}`
@@ -226,10 +247,10 @@ export async function createStartupPitch(data: StartupPitch, ip: string): Promis
       id: ref,
       tag: 'pitch',
       email: data.email,
-      personSubject: `Your AspiraTank pitch: ${oneLine(data.startupName)}`,
+      personSubject: 'Your AspiraTank pitch',
       personText: confirmation(
         data.Name,
-        `pitching ${data.startupName} to AspiraTank`,
+        'pitching your startup to AspiraTank',
         'our panel reviews every pitch. If yours is shortlisted we will email you to arrange a call and a pitch session with mentors and investors.',
       ),
       teamSubject: `AspiraTank pitch: ${oneLine(data.startupName)} (${data.stage})`,

@@ -58,6 +58,7 @@ export async function sendOtp(email: string, ip: string): Promise<typeof SEND_AN
         'Aspira',
       ].join('\n'),
       tag: 'otp',
+      secret: true,
     });
   });
   log.info('otp sent');

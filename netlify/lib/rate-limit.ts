@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { db } from './db.ts';
+import { db, type Db } from './db.ts';
 import { HttpError } from './http.ts';
 
 export type Limit = {
@@ -14,23 +14,20 @@ export type Limit = {
 
 /**
  * Fixed-window counter in Postgres: one atomic upsert per call, so it holds across every function
- * instance. Counts this hit (`peek`: only reads) and answers whether the window's allowance is used up.
+ * instance (or inside the caller's transaction: `sql`). Counts this hit (`peek`: only reads) and answers whether the window's allowance is used up.
  */
-export async function countHit({
-  bucket,
-  key,
-  limit,
-  windowSeconds,
-  peek = false,
-}: Limit & { peek?: boolean }): Promise<{ exceeded: boolean; retryAfter: number }> {
+export async function countHit(
+  { bucket, key, limit, windowSeconds, peek = false }: Limit & { peek?: boolean },
+  sql: Db = db(),
+): Promise<{ exceeded: boolean; retryAfter: number }> {
   const id = `${bucket}:${createHash('sha256').update(key).digest('hex').slice(0, 32)}`;
   if (peek) {
     // Only reads the current window (a success is not a hit of a failure counter).
-    const [row] = await db()<{ count: number }[]>`
+    const [row] = await sql<{ count: number }[]>`
       select count from rate_limits where key = ${id} and window_start > now() - make_interval(secs => ${windowSeconds})`;
     return { exceeded: (row?.count ?? 0) > limit, retryAfter: 0 };
   }
-  const [row] = await db()<{ count: number; retry_after: number }[]>`
+  const [row] = await sql<{ count: number; retry_after: number }[]>`
     insert into rate_limits (key, window_start, count)
     values (${id}, now(), 1)
     on conflict (key) do update set

@@ -193,7 +193,7 @@ describe('the outbox', () => {
     };
     const mine = await db().begin((tx) => enqueueEmail(tx, { to: 'me@example.com', subject: 'mine', text: 'x' }));
     await db().begin((tx) => enqueueEmail(tx, { to: 'other@example.com', subject: 'other', text: 'x' }));
-    expect(await deliverDue({ via: recorder, ids: [mine] })).toEqual({ sent: 1, failed: 0 });
+    expect(await deliverDue({ via: recorder, ids: [mine!] })).toEqual({ sent: 1, failed: 0 });
     expect(sent).toEqual(['mine']);
     expect(await count(testDb, "email_outbox where status = 'pending'")).toBe(1);
   });

@@ -2,15 +2,34 @@ import { db, type Db } from '../db.ts';
 import { env } from '../env.ts';
 import { currentRequest, type RequestScope } from '../http.ts';
 import { log } from '../log.ts';
+import { countHit } from '../rate-limit.ts';
 import { consoleTransport } from './console.ts';
 import { postmarkTransport } from './postmark.ts';
 
-export type OutgoingEmail = { to: string; subject: string; text: string; html?: string; tag?: string };
+export type OutgoingEmail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  tag?: string;
+  /** The body holds a secret (a one-time code, a reset or verification link): once delivered,
+   *  the outbox keeps only REDACTED in its place. */
+  secret?: boolean;
+  /** Sent to an address someone typed into a public form: at most CONFIRMATIONS_PER_DAY a day
+   *  per address, later ones are dropped (enqueueEmail answers null). */
+  toVisitor?: boolean;
+};
+
+export const REDACTED = '[redacted after delivery: this email carried a one-time secret]';
+export const CONFIRMATIONS_PER_DAY = 3;
 
 /** The Mailer port: one delivery attempt, abandoned when `signal` aborts; throws on failure,
  *  returns the provider's message id. */
 export interface MailTransport {
   name: string;
+  /** Delivers to this machine (the console): the outbox row is the local user's mailbox, so
+   *  secrets stay readable there. */
+  local?: boolean;
   send(message: OutgoingEmail & { from: string }, options: { signal: AbortSignal }): Promise<string | undefined>;
 }
 
@@ -34,13 +53,29 @@ const writtenBy = new WeakMap<RequestScope, string[]>();
  * once its answer is ready (http.ts hands that to Netlify's waitUntil); anything not delivered
  * then is sent by the scheduled mail-retry function.
  */
-export async function enqueueEmail(tx: Db, email: OutgoingEmail): Promise<string> {
+export async function enqueueEmail(tx: Db, email: OutgoingEmail): Promise<string | null> {
   if (HEADER_UNSAFE.test(email.to) || HEADER_UNSAFE.test(email.subject)) {
     throw new Error('Line breaks are not allowed in email headers');
   }
+  if (email.toVisitor) {
+    // Our server must not become a way to flood someone else's inbox.
+    const cap = await countHit(
+      {
+        bucket: 'mail-to-visitor',
+        key: email.to.toLowerCase(),
+        limit: CONFIRMATIONS_PER_DAY,
+        windowSeconds: 86_400,
+      },
+      tx,
+    );
+    if (cap.exceeded) {
+      log.info('confirmation not sent: daily cap for this address reached', { tag: email.tag });
+      return null;
+    }
+  }
   const [row] = await tx<{ id: string }[]>`
-    insert into email_outbox (to_address, subject, text_body, html_body, tag)
-    values (${email.to}, ${email.subject}, ${email.text}, ${email.html ?? null}, ${email.tag ?? 'general'})
+    insert into email_outbox (to_address, subject, text_body, html_body, tag, secret)
+    values (${email.to}, ${email.subject}, ${email.text}, ${email.html ?? null}, ${email.tag ?? 'general'}, ${email.secret ?? false})
     returning id::text as id`;
   const request = currentRequest();
   if (request) {
@@ -146,6 +181,7 @@ export async function deliverDue({
         { signal: AbortSignal.timeout(Math.min(sendTimeoutMs, remaining)) },
       );
       await sql`update email_outbox set status = 'sent', sent_at = now(), provider_message_id = ${messageId ?? null}, last_error = null where id = ${row.id}`;
+      if (!via.local) await redactSecret(row.id);
       sent++;
     } catch (error) {
       failed++;
@@ -155,10 +191,17 @@ export async function deliverDue({
         status = ${giveUp ? 'failed' : 'pending'},
         next_attempt_at = now() + make_interval(mins => ${backoffMinutes(row.attempts)})
         where id = ${row.id}`;
+      if (giveUp) await redactSecret(row.id);
       log.warn('email delivery failed', { outboxId: row.id, attempts: row.attempts, giveUp, error: message });
     }
   }
   return { sent, failed };
+}
+
+/** A delivered (or abandoned) email's secret leaves the outbox; its other columns stay. */
+async function redactSecret(id: string): Promise<void> {
+  await db()`update email_outbox set text_body = ${REDACTED}, html_body = null, redacted_at = now()
+             where id = ${id} and secret and redacted_at is null`;
 }
 
 /** Claimed rows this run had no time for: back in the queue, due now, the attempt not counted. */
