@@ -64,7 +64,8 @@ describe('confirmations carry none of the visitor text', () => {
       expect(res.status).toBe(201);
     }
     expect(await outbox(victim)).toHaveLength(CONFIRMATIONS_PER_DAY);
-    const [{ n }] = await db.sql<{ n: number }[]>`select count(*)::int as n from scholarship_applications where email = ${victim}`;
+    const [row] = await db.sql<{ n: number }[]>`select count(*)::int as n from scholarship_applications where email = ${victim}`;
+    const n = row!.n;
     expect(n).toBe(CONFIRMATIONS_PER_DAY + 3);
   });
 });
@@ -102,7 +103,8 @@ describe('the OTP leaves the outbox once delivered', () => {
     expect(row!.status).toBe('sent');
     expect(row!.text_body).toBe(REDACTED);
     expect(row!.redacted_at).not.toBeNull();
-    const [{ n }] = await db.sql<{ n: number }[]>`select count(*)::int as n from email_outbox where text_body like ${`%${code}%`}`;
+    const [counted] = await db.sql<{ n: number }[]>`select count(*)::int as n from email_outbox where text_body like ${`%${code}%`}`;
+    const n = counted!.n;
     expect(n).toBe(0);
   });
 
