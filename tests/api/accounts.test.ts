@@ -36,12 +36,12 @@ describe('POST /api/v1/user/signup', () => {
     expect(row!.password_hash).not.toContain(PASSWORD);
   });
 
-  it('refuses weak passwords, naming the field, and writes nothing', async () => {
+  // No composition rule: common passwords and the name/email rule are in passwords.test.ts.
+  it('refuses passwords of the wrong length, naming the field, and writes nothing', async () => {
     const before = await count(db, 'accounts');
     for (const [password, message] of [
       ['short1', /at least 8/],
-      ['onlyletters', /letters and numbers/],
-      ['1234567890', /letters and numbers/],
+      ['x'.repeat(129), /at most 128/],
       ['', /at least 8/],
     ] as const) {
       const res = await signUp(`weak${password.length}@example.com`, { password });

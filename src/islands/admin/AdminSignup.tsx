@@ -1,5 +1,7 @@
 import { api, errorText } from '../../lib/api.ts';
-import { adminSignupSchema } from '../../shared/account.ts';
+import { adminSignupFormSchema } from '../../shared/account.ts';
+import { PASSWORD_HINT, PASSWORD_MAX } from '../../shared/password.ts';
+import { PasswordInput } from '../shop/PasswordInput.tsx';
 import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
 import { Toasts, toast } from '../ui/Toasts.tsx';
 import { useForm } from '../ui/useForm.ts';
@@ -12,7 +14,7 @@ const FALLBACK = 'Admin signup failed';
 
 /** /admin/signup: firstName (optional), lastName, email, password and the invite code. */
 export default function AdminSignup() {
-  const form = useForm(adminSignupSchema, EMPTY);
+  const form = useForm(adminSignupFormSchema, EMPTY);
   const { bind, errors } = form;
 
   const submit = form.handleSubmit(async (data) => {
@@ -40,8 +42,13 @@ export default function AdminSignup() {
         <Field label="Email" error={errors.email} required>
           <input {...bind('email')} type="email" autoComplete="email" maxLength={254} />
         </Field>
-        <Field label="Password" error={errors.password} required hint="At least 8 characters, with letters and numbers">
-          <input {...bind('password')} type="password" autoComplete="new-password" maxLength={128} />
+        <Field label="Password" error={errors.password} required hint={PASSWORD_HINT}>
+          <PasswordInput
+            {...bind('password')}
+            autoComplete="new-password"
+            maxLength={PASSWORD_MAX}
+            strength={{ email: form.values.email, firstName: form.values.firstName, lastName: form.values.lastName }}
+          />
         </Field>
         <Field label="Invite code" error={errors.inviteCode} required hint="Ask an existing admin for the invite code">
           <input {...bind('inviteCode')} type="password" autoComplete="off" maxLength={200} />

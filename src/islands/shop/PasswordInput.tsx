@@ -1,7 +1,15 @@
 import { useId, useState, type InputHTMLAttributes } from 'react';
+import type { Person } from '../../shared/password.ts';
+import { PasswordStrength } from './PasswordStrength.tsx';
+import './password.css';
+
+type Props = InputHTMLAttributes<HTMLInputElement> & {
+  /** For a new password: show its strength as it is typed, judged against this person's name and email. */
+  strength?: Person;
+};
 
 /** A password box with a "Show password" toggle (a real checkbox, so it is announced and keyboardable). */
-export function PasswordInput(props: InputHTMLAttributes<HTMLInputElement>) {
+export function PasswordInput({ strength, ...props }: Props) {
   const [visible, setVisible] = useState(false);
   const toggleId = useId();
   return (
@@ -11,6 +19,7 @@ export function PasswordInput(props: InputHTMLAttributes<HTMLInputElement>) {
         <input id={toggleId} type="checkbox" checked={visible} onChange={(e) => setVisible(e.target.checked)} />
         Show password
       </label>
+      {strength ? <PasswordStrength password={String(props.value ?? '')} person={strength} /> : null}
     </>
   );
 }

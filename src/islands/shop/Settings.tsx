@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { changePasswordSchema } from '../../shared/account.ts';
+import { PASSWORD_HINT, PASSWORD_MAX, personalProblem } from '../../shared/password.ts';
 import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
 import { toast, Toasts } from '../ui/Toasts.tsx';
 import { useForm } from '../ui/useForm.ts';
@@ -29,6 +30,12 @@ export default function Settings() {
   }, []);
 
   const submit = form.handleSubmit(async (data) => {
+    // The schema does not know who is logged in; the name/email rule is checked here (and by the server).
+    const personal = profile ? personalProblem(data.newPassword, profile) : null;
+    if (personal) {
+      form.setErrors({ newPassword: personal });
+      return;
+    }
     try {
       await api('/user/password', { body: data });
     } catch (error) {
@@ -78,10 +85,10 @@ export default function Settings() {
           <Field
             label="New password"
             error={form.errors['newPassword']}
-            hint="At least 8 characters, with letters and numbers. You will stay logged in here and be logged out everywhere else."
+            hint={`${PASSWORD_HINT} You will stay logged in here and be logged out everywhere else.`}
             required
           >
-            <PasswordInput {...form.bind('newPassword')} autoComplete="new-password" maxLength={128} />
+            <PasswordInput {...form.bind('newPassword')} autoComplete="new-password" maxLength={PASSWORD_MAX} strength={profile ?? {}} />
           </Field>
           <SubmitButton disabled={!hydrated} submitting={form.submitting} busyLabel="Saving...">
             Change password

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { userSignupSchema, type DisplayUser } from '../../shared/account.ts';
+import { PASSWORD_HINT, PASSWORD_MAX } from '../../shared/password.ts';
 import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
 import { Toasts } from '../ui/Toasts.tsx';
 import { useForm } from '../ui/useForm.ts';
@@ -44,8 +45,17 @@ export default function SignupForm() {
         <Field label="Email" error={form.errors['email']} required>
           <input {...form.bind('email')} type="email" autoComplete="email" inputMode="email" maxLength={254} />
         </Field>
-        <Field label="Password" error={form.errors['password']} hint="At least 8 characters, with letters and numbers." required>
-          <PasswordInput {...form.bind('password')} autoComplete="new-password" maxLength={128} />
+        <Field label="Password" error={form.errors['password']} hint={PASSWORD_HINT} required>
+          <PasswordInput
+            {...form.bind('password')}
+            autoComplete="new-password"
+            maxLength={PASSWORD_MAX}
+            strength={{
+              email: String(form.values.email),
+              firstName: String(form.values.firstName),
+              lastName: String(form.values.lastName),
+            }}
+          />
         </Field>
         <SubmitButton
           disabled={!hydrated}
