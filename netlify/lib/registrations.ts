@@ -6,17 +6,17 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
-import type { CheckoutOrder, CheckoutResult } from '../../src/shared/checkout.ts';
+import type { CheckoutResult } from '../../src/shared/checkout.ts';
 import { formatPaise, paiseToRupees, rupeesToPaise } from '../../src/shared/money.ts';
 import {
   programmeLabel,
   presetFee,
   type createOrderSchema,
   type FeeOptionId,
-  type PaidRegistrationDto,
   type registerUnpaidSchema,
   type RegistrationDto,
 } from '../../src/shared/registration.ts';
+import type { CreateOrderAnswer, RegisterPaidAnswer, RegisterUnpaidAnswer } from '../../src/shared/registration-answers.ts';
 import { db, type Tx } from './db.ts';
 import { env } from './env.ts';
 import { HttpError } from './http.ts';
@@ -42,9 +42,7 @@ function toDto(row: RegistrationRow): RegistrationDto {
  * registration (or updates the one this email already has) and hands back a new access token:
  * the browser's proof that it may open orders and record payments for this registration.
  */
-export async function registerUnpaid(
-  input: z.output<typeof registerUnpaidSchema>,
-): Promise<{ success: true; message: string; registration: RegistrationDto; registrationToken: string }> {
+export async function registerUnpaid(input: z.output<typeof registerUnpaidSchema>): Promise<RegisterUnpaidAnswer> {
   const registrationToken = randomBytes(32).toString('base64url');
   const row: RegistrationRow = await db().begin(async (tx): Promise<RegistrationRow> => {
     await consumeVerificationToken(tx, input.verificationToken, input.email);
@@ -72,19 +70,27 @@ async function registrationByToken(token: string): Promise<RegistrationRow> {
   return row;
 }
 
-export type CreateOrderAnswer = {
-  success: true;
-  order: { id: string; amount: number; currency: 'INR' };
-  checkout: CheckoutOrder;
-  programName: string;
-  prefill: { name: string; email: string; contact: string };
-};
+/**
+ * A registration pays its fee once: Back after paying, a second tab or a replayed request must not
+ * open a second fee order. Answers 409 naming the payment; nothing is written.
+ */
+async function refuseIfPaid(registrationId: string): Promise<void> {
+  const [paid] = await db()<{ payment_id: string; amount_paise: string }[]>`
+    select payment_id, amount_paise from registration_payments
+    where registration_id = ${registrationId} and status = 'paid' order by paid_at limit 1`;
+  if (paid)
+    throw new HttpError(
+      409,
+      `This registration is already paid (${formatPaise(Number(paid.amount_paise))}, payment ${paid.payment_id}). Your receipt was sent to your email.`,
+    );
+}
 
 /** POST /payment/create-order: the amount comes from the fee table (or the capped custom amount). */
 export async function createRegistrationOrder(input: z.output<typeof createOrderSchema>, ip: string): Promise<CreateOrderAnswer> {
   requirePayments();
   await rateLimit({ bucket: 'registration-order-ip', key: ip, limit: 30, windowSeconds: 3600 });
   const registration = await registrationByToken(input.registrationToken);
+  await refuseIfPaid(registration.id);
   const feeOption: FeeOptionId = input.feeOption;
   let amountPaise: number;
   if (feeOption === 'custom') {
@@ -122,7 +128,7 @@ type PaymentRow = { status: 'created' | 'paid'; payment_id: string | null; amoun
 export async function recordRegistrationPayment(
   registrationToken: string,
   result: CheckoutResult,
-): Promise<{ status: number; body: { success: boolean; message: string; registration?: PaidRegistrationDto } }> {
+): Promise<{ status: number; body: RegisterPaidAnswer }> {
   requirePayments();
   const registration = await registrationByToken(registrationToken);
   const [owned] = await db()<{ id: string }[]>`

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { call, count, useTestDatabase } from './harness.ts';
-import { newEmail, nextIp, openFeeOrder, registered, registrationForm, verifiedToken } from './registration-flow.ts';
+import { latestOtp, newEmail, nextIp, openFeeOrder, registered, registrationForm, sandboxPay, verifiedToken } from './registration-flow.ts';
 
 const db = useTestDatabase({ CUSTOM_AMOUNT_CAP_RUPEES: '200000' });
 
@@ -166,5 +166,43 @@ describe('POST /payment/create-order', () => {
     expect((await createOrder({ registrationToken: first.registrationToken, feeOption: 'online' })).status).toBe(401);
     const order = await openFeeOrder(second.registrationToken, 'online');
     expect(order.amount).toBe(250_000);
+  });
+
+  it('refuses a second fee order for a paid registration with 409 and writes nothing', async () => {
+    const { registrationToken, registrationId } = await registered(db);
+    const order = await openFeeOrder(registrationToken, 'online');
+    const result = await sandboxPay(order.orderId);
+    const paid = await call('POST', '/api/v1/user/register-paid', { body: { registrationToken, ...result }, ip: nextIp() });
+    expect(paid.status).toBe(200);
+    const before = [await count(db, 'payment_orders'), await count(db, 'registration_payments'), await count(db, 'sandbox_orders')];
+    for (const body of [
+      { registrationToken, feeOption: 'hybrid' },
+      { registrationToken, feeOption: 'custom', amount: 10 },
+    ]) {
+      const again = await createOrder(body);
+      expect(again.status).toBe(409);
+      expect(again.body.errors).toBe(
+        `This registration is already paid (₹2,500, payment ${result.razorpay_payment_id}). Your receipt was sent to your email.`,
+      );
+    }
+    expect([await count(db, 'payment_orders'), await count(db, 'registration_payments'), await count(db, 'sandbox_orders')]).toEqual(
+      before,
+    );
+    const rows = await db.sql`select status from registration_payments where registration_id = ${registrationId}`;
+    expect(rows).toEqual([{ status: 'paid' }]);
+  });
+});
+
+describe('OTP resend limit', () => {
+  it('is per address: a corrected email gets a code at once, the same address waits', async () => {
+    const ip = nextIp();
+    const typo = newEmail('typo');
+    const fixed = newEmail('fixed');
+    expect((await call('POST', '/api/v1/otp/send', { body: { email: typo }, ip })).status).toBe(200);
+    const again = await call('POST', '/api/v1/otp/send', { body: { email: typo }, ip });
+    expect(again.status).toBe(429);
+    expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await call('POST', '/api/v1/otp/send', { body: { email: fixed }, ip })).status).toBe(200);
+    expect(await latestOtp(db, fixed)).toMatch(/^\d{6}$/);
   });
 });

@@ -1,0 +1,27 @@
+/**
+ * What the registration API answers, shared by the functions (netlify/lib/otp.ts,
+ * registrations.ts) and the /information island. Types only: nothing here reaches a bundle.
+ */
+import type { CheckoutOrder } from './checkout.ts';
+import type { PaidRegistrationDto, RegistrationDto } from './registration-fees.ts';
+
+/** POST /otp/send (the same answer whatever the email). */
+export type OtpSendAnswer = { success: true; message: string };
+
+/** POST /otp/verify */
+export type OtpVerifyAnswer = { success: true; message: string; verificationToken: string };
+
+/** POST /user/register-unpaid (201) */
+export type RegisterUnpaidAnswer = { success: true; message: string; registration: RegistrationDto; registrationToken: string };
+
+/** POST /payment/create-order. A registration that already has a paid fee gets a 409 instead. */
+export type CreateOrderAnswer = {
+  success: true;
+  order: { id: string; amount: number; currency: 'INR' };
+  checkout: CheckoutOrder;
+  programName: string;
+  prefill: { name: string; email: string; contact: string };
+};
+
+/** POST /user/register-paid: 200 with the paid registration, or 202 while the payment is confirmed. */
+export type RegisterPaidAnswer = { success: boolean; message: string; registration?: PaidRegistrationDto };
