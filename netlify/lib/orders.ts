@@ -14,10 +14,10 @@ import type { Session } from './auth/session.ts';
 import { toCourseDto } from './courses.ts';
 import { db, isUniqueViolation, type Tx } from './db.ts';
 import { env } from './env.ts';
-import { HttpError } from './http.ts';
+import { currentRequest, HttpError } from './http.ts';
 import { log } from './log.ts';
 import { enqueueEmail } from './mail/index.ts';
-import { confirmCheckout, openOrder, registerCompletion, requirePayments } from './payments/index.ts';
+import { confirmCheckout, gateway, openOrder, registerCompletion, registerSweep, requirePayments } from './payments/index.ts';
 import type { GatewayPayment } from './payments/port.ts';
 import { rateLimit } from './rate-limit.ts';
 
@@ -98,7 +98,7 @@ export async function recordCoursePayment(
     returning id, status, payment_id`;
   if (!order) throw new HttpError(409, 'This order was already paid by another payment');
   if (order.status === 'duplicate') {
-    throw new HttpError(409, 'You had already bought this course, so this payment will be refunded within 7 days.');
+    throw new HttpError(409, 'You had already bought this course, so this payment is refunded in full. We have emailed you the details.');
   }
   return { status: 200, body: { message: PAYMENT_SUCCESSFUL, status: 'success', ...answer } };
 }
@@ -125,11 +125,13 @@ export async function completeCoursePayment(gatewayOrderId: string, payment: Gat
     if (!isUniqueViolation(error, 'course_orders_one_paid_purchase')) throw error;
     status = 'duplicate';
     await tx`update course_orders set status = 'duplicate', payment_id = ${payment.id}, paid_at = now(), updated_at = now() where id = ${order.id}`;
-    log.error('course paid twice: refund the second payment', {
+    log.warn('course paid twice: refunding the second payment', {
       orderId: gatewayOrderId,
       paymentId: payment.id,
       courseId: order.course_id,
     });
+    // Refunded once this transaction has committed (after the answer); the scheduled run retries.
+    currentRequest()?.after(() => refundDuplicateCoursePayments());
   }
   const [course] = await tx<{ title: string }[]>`select title from courses where id = ${order.course_id}`;
   const [account] = await tx<{ first_name: string }[]>`select first_name from accounts where id = ${order.account_id}`;
@@ -146,7 +148,7 @@ export async function completeCoursePayment(gatewayOrderId: string, payment: Gat
       '',
       status === 'paid'
         ? `Thank you for buying ${course!.title}. We have received your payment.`
-        : `You already own ${course!.title}, so we will refund this second payment within 7 days.`,
+        : `You already own ${course!.title}, so we are refunding this second payment in full. A second email confirms the refund.`,
       '',
       `Course: ${course!.title}`,
       `Amount paid: ${amount}`,
@@ -165,6 +167,71 @@ export async function completeCoursePayment(gatewayOrderId: string, payment: Gat
 }
 
 registerCompletion('course', completeCoursePayment);
+
+type DuplicateRow = { id: string; email: string; amount_paise: string; payment_id: string; gateway_order_id: string; title: string };
+const claimOf = (id: string) => `claim:${id}`;
+
+/**
+ * Refunds, through the gateway, every second capture for a course the learner already owns,
+ * records the refund id and emails the learner. A row is claimed first so two runs never ask
+ * twice; a claim left by a run that died is taken over after 10 minutes (the gateway itself
+ * refuses to refund one payment twice).
+ */
+export async function refundDuplicateCoursePayments(limit = 20): Promise<number> {
+  const due = await db()<DuplicateRow[]>`
+    update course_orders o set refund_id = 'claim:' || o.id, updated_at = now()
+    from courses c
+    where c.id = o.course_id and o.id in (
+      select id from course_orders
+      where status = 'duplicate' and (refund_id is null or (refund_id like 'claim:%' and updated_at < now() - interval '10 minutes'))
+      order by paid_at limit ${limit} for update skip locked)
+    returning o.id::text as id, o.email, o.amount_paise, o.payment_id, o.gateway_order_id, c.title`;
+  let refunded = 0;
+  for (const row of due) {
+    const amountPaise = Number(row.amount_paise);
+    try {
+      const refund = await gateway().refundPayment(row.payment_id, {
+        amountPaise,
+        receipt: `course_refund_${row.id}`,
+        notes: { reason: 'duplicate course purchase', order: row.gateway_order_id },
+      });
+      await db().begin(async (tx) => {
+        await tx`update course_orders set refund_id = ${refund.id}, refunded_at = now(), updated_at = now()
+                 where id = ${row.id} and refund_id = ${claimOf(row.id)}`;
+        await enqueueEmail(tx, {
+          to: row.email,
+          subject: 'Your second payment for an Aspira course was refunded',
+          text: [
+            'Hello,',
+            '',
+            `You already owned ${row.title}, so we have refunded your second payment in full.`,
+            '',
+            `Amount refunded: ${formatPaise(amountPaise)}`,
+            `Payment ID: ${row.payment_id}`,
+            `Refund ID: ${refund.id}`,
+            '',
+            'Your bank usually shows the refund within 5-7 working days.',
+            '',
+            'Aspira',
+          ].join('\n'),
+          tag: 'course-refund',
+        });
+      });
+      log.info('duplicate course payment refunded', { orderId: row.gateway_order_id, paymentId: row.payment_id, refundId: refund.id });
+      refunded++;
+    } catch (error) {
+      await db()`update course_orders set refund_id = null where id = ${row.id} and refund_id = ${claimOf(row.id)}`;
+      log.error('duplicate course payment refund failed: retried by the scheduled run', {
+        orderId: row.gateway_order_id,
+        paymentId: row.payment_id,
+        error,
+      });
+    }
+  }
+  return refunded;
+}
+
+registerSweep('course-refunds', async () => void (await refundDuplicateCoursePayments()));
 
 export type Purchase = CourseDto & { purchase: { orderId: string; paymentId: string; amount: number; paidAt: string } };
 

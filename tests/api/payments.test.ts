@@ -310,6 +310,9 @@ describe('Razorpay mode (the gateway is asked before anything is recorded)', () 
     async fetchOrderPayments(orderId) {
       return fakePayment && fakePayment.orderId === orderId ? [fakePayment] : [];
     },
+    async refundPayment() {
+      throw new Error('no refunds expected here');
+    },
     verifyWebhookSignature: () => false,
   };
 

@@ -293,7 +293,14 @@ describe('one purchase, however the confirmations race', () => {
     expect((await call('GET', '/api/v1/user/purchases', { token })).body.courseData).toHaveLength(1);
   });
 
-  it('two orders for one course paid in two tabs: one purchase, the second payment kept for a refund', async () => {
+  async function refundOf(paymentId: string) {
+    const [row] = await db.sql<{ refund_id: string | null; refunded_at: Date | null }[]>`
+      select refund_id, refunded_at from sandbox_payments where id = ${paymentId}`;
+    const [order] = await db.sql<{ refund_id: string | null }[]>`select refund_id from course_orders where payment_id = ${paymentId}`;
+    return { gateway: row!.refund_id, recorded: order!.refund_id, at: row!.refunded_at };
+  }
+
+  it('two orders for one course paid in two tabs: one purchase, the second capture refunded through the gateway', async () => {
     const { token, id, email } = await learner();
     const first = await buy(token, PM);
     const second = await buy(token, PM);
@@ -310,10 +317,36 @@ describe('one purchase, however the confirmations race', () => {
     expect((await call('GET', '/api/v1/user/purchases', { token })).body.courseData).toHaveLength(1);
     expect(await count(db, `email_outbox where to_address = '${email}' and tag = 'course-receipt'`)).toBe(1);
     expect(await count(db, `email_outbox where to_address = '${email}' and tag = 'course-duplicate-payment'`)).toBe(1);
+    // The second capture went back through the gateway, was recorded and the learner told.
+    const duplicate = rows.find((o) => o.status === 'duplicate')!;
+    const refund = await refundOf(duplicate.payment_id!);
+    expect(refund.gateway).toMatch(/^rfnd_/);
+    expect(refund.recorded).toBe(refund.gateway);
+    expect(await count(db, `email_outbox where to_address = '${email}' and tag = 'course-refund'`)).toBe(1);
+    const kept = rows.find((o) => o.status === 'paid')!;
+    expect((await refundOf(kept.payment_id!)).gateway).toBeNull();
     // The database itself refuses a second paid purchase.
-    await expect(db.sql`update course_orders set status = 'paid' where account_id = ${id} and status = 'duplicate'`).rejects.toThrow(
+    await expect(db.sql`update course_orders set status = 'paid', refund_id = null where account_id = ${id} and status = 'duplicate'`).rejects.toThrow(
       /course_orders_one_paid_purchase/,
     );
+  });
+
+  it('a duplicate capture reported only by the webhook is refunded too, once', async () => {
+    const { token, id, email } = await learner();
+    const first = await buy(token, DM);
+    const second = await buy(token, DM);
+    const paidFirst = await pay(first.body.orderId);
+    const paidSecond = await pay(second.body.orderId);
+    expect((await call('POST', '/api/v1/order', { token, body: { courseId: DM, ...paidFirst } })).status).toBe(200);
+    for (const eventId of ['evt_dup_1', 'evt_dup_2']) {
+      const res = await webhook(paidSecond.razorpay_order_id, paidSecond.razorpay_payment_id, 24900000, `${eventId}_${id}`);
+      expect(res.status).toBe(200);
+    }
+    const refund = await refundOf(paidSecond.razorpay_payment_id);
+    expect(refund.gateway).toMatch(/^rfnd_/);
+    expect(refund.recorded).toBe(refund.gateway);
+    expect(await count(db, `email_outbox where to_address = '${email}' and tag = 'course-refund'`)).toBe(1);
+    expect((await refundOf(paidFirst.razorpay_payment_id)).gateway).toBeNull();
   });
 });
 

@@ -24,6 +24,22 @@ export function registerCompletion(domain: string, handler: CompletionHandler): 
   handlers.set(domain, handler);
 }
 
+/** Work a domain needs from every scheduled run (e.g. refunding a duplicate capture). */
+export type Sweep = () => Promise<void>;
+const sweeps = new Map<string, Sweep>();
+
+export function registerSweep(domain: string, sweep: Sweep): void {
+  sweeps.set(domain, sweep);
+}
+
+/** Runs every domain's sweep; one failing does not stop the others. */
+export async function runSweeps(): Promise<void> {
+  await loadDomains();
+  for (const [domain, sweep] of sweeps) {
+    await sweep().catch((error: unknown) => log.warn('payment sweep failed', { domain, error }));
+  }
+}
+
 let domainsLoaded: Promise<unknown> | undefined;
 /** Every domain registers itself when its module loads; make sure all of them have. */
 function loadDomains(): Promise<unknown> {

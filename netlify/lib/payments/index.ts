@@ -13,7 +13,7 @@ import { razorpayGateway } from './razorpay.ts';
 import { sandboxGateway, sandboxPay, type SandboxPayAnswer } from './sandbox.ts';
 
 export type { CheckoutOrder, CheckoutResult, GatewayOrder, GatewayPayment, PaymentGateway };
-export { completeOrder, recordFailedAttempt, registerCompletion } from './completions.ts';
+export { completeOrder, recordFailedAttempt, registerCompletion, registerSweep } from './completions.ts';
 
 let selected: { gateway: PaymentGateway; for: Env } | undefined;
 let override: PaymentGateway | undefined;

@@ -31,6 +31,11 @@ export interface PaymentGateway {
   fetchPayment(paymentId: string): Promise<GatewayPayment>;
   /** Every payment attempt made against an order (the scheduled re-check uses it). */
   fetchOrderPayments(orderId: string): Promise<GatewayPayment[]>;
+  /** Refunds a captured payment in full (Razorpay's Refunds API); answers the refund id. */
+  refundPayment(
+    paymentId: string,
+    input: { amountPaise: number; receipt: string; notes?: Record<string, string> },
+  ): Promise<{ id: string }>;
   /** Signature of a webhook's raw body with the webhook secret, compared in constant time. */
   verifyWebhookSignature(rawBody: string, signature: string): boolean;
 }

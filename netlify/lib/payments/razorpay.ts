@@ -57,6 +57,17 @@ export function razorpayGateway({
       const answer = (await (await sdk()).orders.fetchPayments(orderId)) as unknown as { items?: RazorpayPaymentEntity[] };
       return (answer.items ?? []).map(fromRazorpayPayment);
     },
+    async refundPayment(paymentId, { amountPaise, receipt, notes }) {
+      const refund = await (
+        await sdk()
+      ).payments.refund(paymentId, {
+        amount: amountPaise,
+        speed: 'normal',
+        receipt: receipt.slice(0, 40),
+        ...(notes ? { notes } : {}),
+      });
+      return { id: refund.id };
+    },
     verifyWebhookSignature(rawBody, signature) {
       // Without the secret nothing can be trusted: every webhook is refused.
       return webhookSecret ? verifyBodySignature(webhookSecret, rawBody, signature) : false;

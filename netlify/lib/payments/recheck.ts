@@ -1,11 +1,12 @@
 /**
  * The scheduled re-check: orders still unpaid 15 minutes after they were opened are asked of the
  * gateway; a captured payment is recorded exactly as the webhook would have. Orders older than
- * three days are left alone (Razorpay auto-refunds uncaptured payments by then).
+ * three days are left alone (Razorpay auto-refunds uncaptured payments by then). Then each
+ * domain's sweep runs (refunds of duplicate captures not done yet).
  */
 import { db } from '../db.ts';
 import { log } from '../log.ts';
-import { completeOrder, recordFailedAttempt, type CompletionOutcome } from './completions.ts';
+import { completeOrder, recordFailedAttempt, runSweeps, type CompletionOutcome } from './completions.ts';
 import { gateway, paymentsConfigured } from './index.ts';
 
 export async function recheckUnpaidOrders({ olderThanMinutes = 15, limit = 50 } = {}): Promise<{ checked: number; completed: number }> {
@@ -33,5 +34,6 @@ export async function recheckUnpaidOrders({ olderThanMinutes = 15, limit = 50 } 
       log.warn('order re-check failed', { orderId: id, error });
     }
   }
+  await runSweeps();
   return { checked: due.length, completed };
 }

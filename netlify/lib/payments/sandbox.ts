@@ -16,17 +16,25 @@ export const SANDBOX_KEY_ID = 'rzp_test_sandbox';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 /** Razorpay-like ids: a prefix and 14 random letters/digits (e.g. order_Sbx3kT9...). */
-export function sandboxId(prefix: 'order' | 'pay'): string {
+export function sandboxId(prefix: 'order' | 'pay' | 'rfnd'): string {
   const bytes = randomBytes(14);
   let out = '';
   for (const b of bytes) out += ALPHABET[b % ALPHABET.length];
   return `${prefix}_Sbx${out}`;
 }
 
-type PaymentRow = { id: string; order_id: string; amount_paise: string; currency: string; status: 'captured' | 'failed' };
+type PaymentRow = {
+  id: string;
+  order_id: string;
+  amount_paise: string;
+  currency: string;
+  status: 'captured' | 'failed';
+  refunded_at: Date | null;
+};
 
 function toPayment(row: PaymentRow): GatewayPayment {
-  return { id: row.id, orderId: row.order_id, status: row.status, amountPaise: Number(row.amount_paise), currency: row.currency };
+  const status = row.refunded_at ? 'refunded' : row.status;
+  return { id: row.id, orderId: row.order_id, status, amountPaise: Number(row.amount_paise), currency: row.currency };
 }
 
 export function sandboxGateway(secret: string): PaymentGateway {
@@ -45,15 +53,24 @@ export function sandboxGateway(secret: string): PaymentGateway {
     async fetchPayment(paymentId) {
       const [row] = await db()<
         PaymentRow[]
-      >`select id, order_id, amount_paise, currency, status from sandbox_payments where id = ${paymentId}`;
+      >`select id, order_id, amount_paise, currency, status, refunded_at from sandbox_payments where id = ${paymentId}`;
       if (!row) throw new HttpError(400, 'The payment provider does not know this payment');
       return toPayment(row);
     },
     async fetchOrderPayments(orderId) {
       const rows = await db()<
         PaymentRow[]
-      >`select id, order_id, amount_paise, currency, status from sandbox_payments where order_id = ${orderId} order by created_at`;
+      >`select id, order_id, amount_paise, currency, status, refunded_at from sandbox_payments where order_id = ${orderId} order by created_at`;
       return rows.map(toPayment);
+    },
+    async refundPayment(paymentId, { amountPaise }) {
+      // Like Razorpay: a captured payment is refunded once, for at most its amount.
+      const [row] = await db()<{ refund_id: string }[]>`
+        update sandbox_payments set refund_id = coalesce(refund_id, ${sandboxId('rfnd')}), refunded_at = coalesce(refunded_at, now())
+        where id = ${paymentId} and status = 'captured' and amount_paise >= ${amountPaise}
+        returning refund_id`;
+      if (!row) throw new Error('The sandbox cannot refund this payment');
+      return { id: row.refund_id };
     },
     verifyWebhookSignature(rawBody, signature) {
       return verifyBodySignature(secret, rawBody, signature);
