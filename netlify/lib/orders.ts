@@ -131,7 +131,7 @@ export async function completeCoursePayment(gatewayOrderId: string, payment: Gat
       courseId: order.course_id,
     });
     // Refunded once this transaction has committed (after the answer); the scheduled run retries.
-    currentRequest()?.after(() => refundDuplicateCoursePayments());
+    currentRequest()?.after(async () => void (await refundDuplicateCoursePayments()));
   }
   const [course] = await tx<{ title: string }[]>`select title from courses where id = ${order.course_id}`;
   const [account] = await tx<{ first_name: string }[]>`select first_name from accounts where id = ${order.account_id}`;
