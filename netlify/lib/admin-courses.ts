@@ -6,7 +6,7 @@
 import type { CourseDto } from '../../src/shared/course.ts';
 import { courseFormSchema, type CourseForm } from '../../src/shared/admin.ts';
 import { rupeesToPaise } from '../../src/shared/money.ts';
-import { toCourseDto } from './courses.ts';
+import { COLUMNS, toCourseDto } from './courses.ts';
 import { db, type Db } from './db.ts';
 import { HttpError, parseWith } from './http.ts';
 import { imageStore } from './images/index.ts';
@@ -17,7 +17,7 @@ const DEFAULT_DURATION = '5 months';
 
 type CourseRow = Parameters<typeof toCourseDto>[0];
 
-/** The spec names the update's file field `imageUrl`; `image` is accepted everywhere. */
+/** The original API names the update's file field `imageUrl`; `image` is accepted everywhere. */
 const IMAGE_FIELDS = ['image', 'imageUrl'];
 
 /**
@@ -50,6 +50,11 @@ export async function readCourseForm(
   return { form, image: await processImage(chosen) };
 }
 
+/** The form replaces the list price: absent or empty means none (no discount is shown). */
+function listPricePaise(form: CourseForm): number | null {
+  return form.listPrice === undefined ? null : rupeesToPaise(form.listPrice);
+}
+
 async function storeImage(image: ProcessedImage | undefined, tx: Db): Promise<void> {
   if (image) await imageStore().save(image, tx);
 }
@@ -59,9 +64,10 @@ export async function createCourse(form: CourseForm, image: ProcessedImage): Pro
   const row = await db().begin(async (tx) => {
     await storeImage(image, tx);
     const [created] = await tx<CourseRow[]>`
-      insert into courses (title, description, price_paise, duration, image_id)
-      values (${form.title}, ${form.description}, ${rupeesToPaise(form.price)}, ${form.duration ?? DEFAULT_DURATION}, ${image.id})
-      returning id, title, description, price_paise, duration, image_id`;
+      insert into courses (title, description, price_paise, list_price_paise, duration, image_id)
+      values (${form.title}, ${form.description}, ${rupeesToPaise(form.price)}, ${listPricePaise(form)},
+        ${form.duration ?? DEFAULT_DURATION}, ${image.id})
+      returning ${tx.unsafe(COLUMNS)}`;
     return created!;
   });
   return toCourseDto(row);
@@ -78,11 +84,12 @@ export async function updateCourse(id: string, form: CourseForm, image?: Process
         title = ${form.title},
         description = ${form.description},
         price_paise = ${rupeesToPaise(form.price)},
+        list_price_paise = ${listPricePaise(form)},
         duration = coalesce(${form.duration ?? null}, duration),
         image_id = coalesce(${image?.id ?? null}, image_id),
         updated_at = now()
       where id = ${id} and archived_at is null
-      returning id, title, description, price_paise, duration, image_id`;
+      returning ${tx.unsafe(COLUMNS)}`;
     return updated;
   });
   if (!row) throw new HttpError(404, NOT_FOUND);

@@ -199,6 +199,57 @@ describe('POST /api/v1/course/create', () => {
   });
 });
 
+describe('list price (optional, above the price)', () => {
+  const image = async () => ({ bytes: await jpeg(), name: 'a.jpg', type: 'image/jpeg' });
+
+  it('creates a course with a list price and answers it in rupees', async () => {
+    const res = await create(courseForm({ ...valid, title: 'Listed', price: '4000', listPrice: '5000' }, await image()));
+    expect(res.status).toBe(201);
+    expect(res.body.course).toMatchObject({ price: 4000, listPrice: 5000 });
+    const [row] = await db.sql`select price_paise, list_price_paise from courses where id = ${res.body.course._id}`;
+    expect([Number(row!.price_paise), Number(row!.list_price_paise)]).toEqual([400000, 500000]);
+  });
+
+  it('stores no list price when the field is absent or empty', async () => {
+    for (const listPrice of [undefined, '', '  ']) {
+      const res = await create(courseForm({ ...valid, listPrice }, await image()));
+      expect(res.status).toBe(201);
+      expect(res.body.course.listPrice).toBeNull();
+    }
+  });
+
+  it('refuses a list price not above the price, or not a positive amount, with 400 naming listPrice', async () => {
+    const before = await counts();
+    for (const listPrice of ['4999', '4000', 'abc', '-5', '0', '100.123']) {
+      const res = await create(courseForm({ ...valid, listPrice }, await image()));
+      expect(res.status, listPrice).toBe(400);
+      expect(res.body.errors.join(' '), listPrice).toMatch(/^listPrice: /);
+    }
+    const equal = await create(courseForm({ ...valid, listPrice: '4999' }, await image()));
+    expect(equal.body.errors).toEqual(['listPrice: List price must be more than the price, or left empty for no discount']);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('update replaces it: a new one is kept, an empty one clears it, a price raised above it is refused', async () => {
+    const created = await create(courseForm({ ...valid, price: '1000', listPrice: '1500' }, await image()));
+    const id = created.body.course._id as string;
+    const put = (fields: Fields) => call('PUT', `/api/v1/course/update/${id}`, { rawBody: courseForm(fields), token });
+    expect((await put({ ...valid, price: '1000', listPrice: '1250' })).body.course).toMatchObject({ price: 1000, listPrice: 1250 });
+    const raised = await put({ ...valid, price: '1300', listPrice: '1250' });
+    expect(raised.status).toBe(400);
+    expect(raised.body.errors.join(' ')).toMatch(/^listPrice: List price must be more than the price/);
+    expect((await put({ ...valid, price: '1300', listPrice: '' })).body.course).toMatchObject({ price: 1300, listPrice: null });
+    const [row] = await db.sql`select price_paise, list_price_paise from courses where id = ${id}`;
+    expect([Number(row!.price_paise), row!.list_price_paise]).toEqual([130000, null]);
+  });
+
+  it('the database refuses a list price at or below the price, whatever writes it', async () => {
+    await expect(db.sql`update courses set list_price_paise = price_paise where id = '6801c2a4f1e2b3c4d5e6fd57'`).rejects.toThrow(
+      /courses_list_price_above_price/,
+    );
+  });
+});
+
 describe('PUT /api/v1/course/update/{id}', () => {
   let id = '';
   let imageId = '';
@@ -225,7 +276,7 @@ describe('PUT /api/v1/course/update/{id}', () => {
     expect(Number(row!.price_paise)).toBe(650000);
   });
 
-  it('replaces the image when one is sent (the spec field name imageUrl works too)', async () => {
+  it('replaces the image when one is sent (the original field name imageUrl works too)', async () => {
     const res = await call('PUT', `/api/v1/course/update/${id}`, {
       rawBody: courseForm(valid, { bytes: await pngWithExif(300, 200), name: 'n.png', type: 'image/png' }, 'imageUrl'),
       token,

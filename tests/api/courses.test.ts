@@ -11,12 +11,14 @@ const FIXED = [
 ];
 
 describe('GET /api/v1/course/courses', () => {
-  it('lists the five seeded courses with the spec fields and prices in rupees', async () => {
+  it('lists the five seeded courses with their fields and prices in rupees, and no list price', async () => {
     const res = await call('GET', '/api/v1/course/courses');
     expect(res.status).toBe(200);
     expect(res.body.courses.map((c: { _id: string }) => c._id).sort()).toEqual([...FIXED].sort());
     const dm = res.body.courses.find((c: { _id: string }) => c._id.endsWith('d57'));
-    expect(dm).toMatchObject({ title: 'Digital Marketing', price: 249000, duration: '5 months' });
+    expect(dm).toMatchObject({ title: 'Digital Marketing', price: 249000, listPrice: null, duration: '5 months' });
+    // No seeded course has a list price: the catalogue claims no discount it cannot back.
+    expect(res.body.courses.map((c: { listPrice: number | null }) => c.listPrice)).toEqual([null, null, null, null, null]);
     expect(dm.image.url).toMatch(/^\/api\/v1\/images\/[0-9a-f]{64}$/);
     const prices = Object.fromEntries(res.body.courses.map((c: { title: string; price: number }) => [c.title, c.price]));
     expect(prices).toEqual({
@@ -27,6 +29,15 @@ describe('GET /api/v1/course/courses', () => {
       'Data Analytics': 299000,
     });
     expect(res.headers.get('cache-control')).toContain('must-revalidate');
+  });
+
+  it('answers a list price set by an admin in rupees, in the list and for one course', async () => {
+    await db.sql`update courses set list_price_paise = 31125000 where id = ${FIXED[1]!}`;
+    const list = await call('GET', '/api/v1/course/courses');
+    expect(list.body.courses.find((c: { _id: string }) => c._id === FIXED[1])).toMatchObject({ price: 299000, listPrice: 311250 });
+    const one = await call('GET', `/api/v1/course/${FIXED[1]}`);
+    expect(one.body.course).toMatchObject({ price: 299000, listPrice: 311250 });
+    await db.sql`update courses set list_price_paise = null where id = ${FIXED[1]!}`;
   });
 
   it('leaves archived courses out', async () => {

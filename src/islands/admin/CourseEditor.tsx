@@ -10,7 +10,7 @@ import { handleSessionEnd, useAdmin } from './session.ts';
 import './admin.css';
 
 type Mode = 'create' | 'update';
-const EMPTY = { title: '', description: '', price: '', duration: '5 months' };
+const EMPTY = { title: '', description: '', price: '', listPrice: '', duration: '5 months' };
 const SUCCESS: Record<Mode, string> = { create: 'Course created successfully', update: 'Course updated successfully' };
 
 function imageProblem(file: File): string | null {
@@ -26,7 +26,7 @@ function idFromPath(): string | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** /admin/create-course and /admin/update-course/{id}: title, description, price, duration, image with preview. */
+/** /admin/create-course and /admin/update-course/{id}: title, description, price, list price, duration, image with preview. */
 export default function CourseEditor({ mode }: { mode: Mode }) {
   // The create screen redirects at once; the update screen says "Please login to admin" first.
   const admin = useAdmin({ announce: mode === 'update' });
@@ -53,7 +53,13 @@ export default function CourseEditor({ mode }: { mode: Mode }) {
     const controller = new AbortController();
     api<{ course: CourseDto }>(`/course/${id}`, { signal: controller.signal })
       .then(({ course }) => {
-        form.setValues({ title: course.title, description: course.description, price: String(course.price), duration: course.duration });
+        form.setValues({
+          title: course.title,
+          description: course.description,
+          price: String(course.price),
+          listPrice: course.listPrice === null ? '' : String(course.listPrice),
+          duration: course.duration,
+        });
         setPreview(course.image.url);
         setLoading(false);
       })
@@ -101,6 +107,7 @@ export default function CourseEditor({ mode }: { mode: Mode }) {
       body.append('title', data.title);
       body.append('description', data.description);
       body.append('price', String(data.price));
+      body.append('listPrice', data.listPrice === undefined ? '' : String(data.listPrice));
       body.append('duration', data.duration ?? '');
       if (file) body.append('image', file);
       try {
@@ -156,6 +163,13 @@ export default function CourseEditor({ mode }: { mode: Mode }) {
           </Field>
           <Field label="Price (₹)" error={errors.price} required hint="In rupees, more than 0">
             <input {...bind('price')} type="number" inputMode="decimal" min="0.01" step="0.01" />
+          </Field>
+          <Field
+            label="List price (₹)"
+            error={errors.listPrice}
+            hint="Only if the course really sells for more elsewhere: shown struck through, with the saving as “N% off”. Leave empty for no discount."
+          >
+            <input {...bind('listPrice')} type="number" inputMode="decimal" min="0.01" step="0.01" />
           </Field>
           <Field label="Duration" error={errors.duration} hint="For example: 5 months">
             <input {...bind('duration')} type="text" maxLength={100} />

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { api, errorText } from '../../lib/api.ts';
-import { formatRupees } from '../../shared/money.ts';
 import type { CourseDto } from '../../shared/course.ts';
 import { DESCRIPTION_CUT, truncate } from '../../shared/text.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { Toasts, toast } from '../ui/Toasts.tsx';
 import { useFlash } from '../ui/useFlash.ts';
+import { PriceTag } from '../shop/PriceTag.tsx';
 import { handleSessionEnd, useAdmin } from './session.ts';
 import './admin.css';
 
@@ -76,11 +76,8 @@ export default function OurCourses() {
                 <h2>{course.title}</h2>
                 <p className="muted">{truncate(course.description, DESCRIPTION_CUT.admin)}</p>
                 <p className="admin-price">
-                  <span className="price">{formatRupees(course.price)}</span>
-                  <s>
-                    <span className="sr-only">was </span>₹300
-                  </s>
-                  <span className="badge">10 % off</span>
+                  <PriceTag course={course} />
+                  {course.listPrice === null ? <span className="muted">No list price</span> : null}
                 </p>
               </div>
               <div className="admin-course-actions">

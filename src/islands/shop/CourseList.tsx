@@ -2,8 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import type { CourseDto } from '../../shared/course.ts';
 import { DESCRIPTION_CUT, truncate } from '../../shared/text.ts';
-import { formatRupees } from '../../shared/money.ts';
 import { LABELS } from './labels.ts';
+import { PriceTag } from './PriceTag.tsx';
 import { useHydrated } from './useHydrated.ts';
 
 type Props = { initial?: CourseDto[] | null };
@@ -30,7 +30,7 @@ export default function CourseList({ initial = null }: Props) {
       .then((answer) => setCourses(answer.courses))
       .catch((error: unknown) => {
         if ((error as Error).name === 'AbortError') return;
-        // Spec section 8: a failed catalogue fetch is only logged; a list we already have stays.
+        // A failed catalogue fetch is only logged (docs/product.md, Errors); a list we already have stays.
         console.warn('course list could not be loaded', error);
         setFailed(true);
       });
@@ -86,11 +86,7 @@ export default function CourseList({ initial = null }: Props) {
                   </h2>
                   <p className="shop-card-desc">{truncate(course.description, DESCRIPTION_CUT.list)}</p>
                   <p className="shop-price">
-                    <strong className="price">{formatRupees(course.price)}</strong>{' '}
-                    <s className="muted" aria-label={`List price ${formatRupees(LABELS.listPriceRupees)}`}>
-                      {formatRupees(LABELS.listPriceRupees)}
-                    </s>{' '}
-                    <span className="badge">{LABELS.discount}</span>
+                    <PriceTag course={course} />
                   </p>
                   <a className="btn btn-primary btn-block" href={`/buy/${course._id}`} aria-label={`${LABELS.buyNow}: ${course.title}`}>
                     {LABELS.buyNow}

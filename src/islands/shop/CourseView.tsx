@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { api, ApiError } from '../../lib/api.ts';
 import type { CourseDto } from '../../shared/course.ts';
-import { formatRupees } from '../../shared/money.ts';
 import { COURSE_ID, idFromPath } from './guard.ts';
 import { LABELS } from './labels.ts';
+import { PriceTag } from './PriceTag.tsx';
 
 type State = { kind: 'loading' } | { kind: 'ready'; course: CourseDto } | { kind: 'missing' } | { kind: 'error' };
 
@@ -56,7 +56,7 @@ export default function CourseView() {
             <span className="muted">Duration</span> <strong>{course.duration}</strong>
           </span>
           <span>
-            <span className="muted">Fee</span> <strong className="price">{formatRupees(course.price)}</strong>
+            <span className="muted">Fee</span> <PriceTag course={course} />
           </span>
         </p>
         <p className="course-view-desc">{course.description}</p>

@@ -1,6 +1,6 @@
 /**
- * The shop's words, as the spec gives them (sections 2, 4, 8, 9). One place, so the islands,
- * the tests and a later copy edit agree.
+ * The shop's words (docs/product.md, Routes and Errors). One place, so the islands, the tests and
+ * a later copy edit agree.
  */
 export const LABELS = {
   loading: 'Loading...',
@@ -8,8 +8,6 @@ export const LABELS = {
   noMatch: (query: string) => `No courses match “${query}”.`,
   buyNow: 'Buy Now',
   enrollNow: 'Enroll Now',
-  listPriceRupees: 5999,
-  discount: '20% off',
   noPurchases: 'You have no purchases yet.',
   purchasesFailed: 'Failed to fetch purchase data',
   alreadyPurchased: 'Already purchased',
