@@ -35,4 +35,6 @@ export default routes({
 
 export const config: Config = {
   path: ['/api/v1/course/create', '/api/v1/course/update/:id', '/api/v1/course/delete/:id'],
+  // Writes only: a GET of /api/v1/course/create belongs to the catalogue (as any ":id" does).
+  method: ['POST', 'PUT', 'DELETE'],
 };
