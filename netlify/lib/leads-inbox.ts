@@ -4,6 +4,7 @@
  * and details; a new source is a new branch of the view, with no change here.
  */
 import { LEAD_KINDS, type LeadDto, type LeadKind, type LeadsQuery } from '../../src/shared/admin.ts';
+import { formatRupees } from '../../src/shared/money.ts';
 import { toCsv } from './csv.ts';
 import { db } from './db.ts';
 
@@ -50,6 +51,14 @@ async function query(filter: LeadsQuery, limit: number): Promise<LeadRow[]> {
     limit ${limit}`;
 }
 
+/**
+ * The view writes an amount into the summary as "₹249000.00"; the inbox shows every amount the way
+ * the rest of the site does ("₹2,49,000"), through the one formatter.
+ */
+export function formatSummaryAmounts(summary: string): string {
+  return summary.replace(/₹(\d+(?:\.\d{1,2})?)/g, (_, rupees: string) => formatRupees(Number(rupees)));
+}
+
 function toDto(row: LeadRow): LeadDto {
   const details = typeof row.details === 'string' ? (JSON.parse(row.details) as Record<string, unknown>) : (row.details ?? {});
   return {
@@ -59,7 +68,7 @@ function toDto(row: LeadRow): LeadDto {
     name: row.name ?? '',
     email: row.email ?? '',
     phone: row.phone ?? '',
-    summary: row.summary ?? '',
+    summary: formatSummaryAmounts(row.summary ?? ''),
     details,
   };
 }
@@ -77,7 +86,8 @@ export async function listLeads(filter: LeadsQuery): Promise<{ leads: LeadDto[];
   return { leads: rows.map(toDto), kinds, limit };
 }
 
-const HEADER = ['kind', 'id', 'created_at', 'name', 'email', 'phone', 'summary', 'details'];
+// amount_rupees: payments' amount as a plain number, for sums in a spreadsheet.
+const HEADER = ['kind', 'id', 'created_at', 'name', 'email', 'phone', 'summary', 'details', 'amount_rupees'];
 
 function detailText(details: Record<string, unknown>): string {
   return Object.entries(details)
@@ -86,12 +96,17 @@ function detailText(details: Record<string, unknown>): string {
     .join('\n');
 }
 
+function plainAmount(details: Record<string, unknown>): string {
+  const amount = Number(details['amountRupees']);
+  return details['amountRupees'] === undefined || !Number.isFinite(amount) ? '' : String(amount);
+}
+
 /** The current filter as a spreadsheet-safe CSV (see csv.ts). */
 export async function leadsCsv(filter: LeadsQuery): Promise<{ filename: string; body: string }> {
   const rows = (await query(filter, CSV_LIMIT)).map(toDto);
   const body = toCsv(
     HEADER,
-    rows.map((r) => [r.kind, r.id, r.createdAt, r.name, r.email, r.phone, r.summary, detailText(r.details)]),
+    rows.map((r) => [r.kind, r.id, r.createdAt, r.name, r.email, r.phone, r.summary, detailText(r.details), plainAmount(r.details)]),
   );
   const stamp = new Date().toISOString().slice(0, 10);
   return { filename: `aspira-leads-${filter.kind ?? 'all'}-${stamp}.csv`, body };

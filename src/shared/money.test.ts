@@ -12,5 +12,8 @@ describe('money', () => {
     expect(formatRupees(151570.5)).toBe('₹1,51,570.50');
     expect(formatPaise(250000)).toBe('₹2,500');
     expect(formatPaise(101)).toBe('₹1.01');
+    expect(formatPaise(110)).toBe('₹1.10');
+    expect(formatRupees(10000000)).toBe('₹1,00,00,000');
+    expect(formatRupees(0.1 + 0.2)).toBe('₹0.30');
   });
 });

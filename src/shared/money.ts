@@ -1,6 +1,6 @@
 /**
  * Money is held as integer paise everywhere; rupees exist only at the edges (forms, API `price`,
- * display). One formatter for the whole site.
+ * display). One formatter for the whole site; CSV exports keep plain numbers for spreadsheets.
  */
 export function rupeesToPaise(rupees: number): number {
   return Math.round(rupees * 100);
@@ -10,13 +10,17 @@ export function paiseToRupees(paise: number): number {
   return paise / 100;
 }
 
-const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 0, maximumFractionDigits: 2 });
+const inrWhole = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
+const inrPaise = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const eur = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR', minimumFractionDigits: 0, maximumFractionDigits: 2 });
 
-/** "₹2,49,000" or "₹1,51,570.50": Indian digit grouping, paise shown only when there are any. */
+/**
+ * "₹2,49,000" or "₹1,51,570.50": Indian digit grouping, paise shown only when there are any. Every
+ * amount the site shows (pages, islands, emails, the admin inbox) is written by this function.
+ */
 export function formatPaise(paise: number): string {
-  const formatted = inr.format(paiseToRupees(paise));
-  return paise % 100 === 0 ? formatted : inr.format(paiseToRupees(paise)).replace(/\.(\d)$/, '.$10');
+  const whole = Math.round(paise);
+  return (whole % 100 === 0 ? inrWhole : inrPaise).format(paiseToRupees(whole));
 }
 
 export function formatRupees(rupees: number): string {

@@ -81,7 +81,7 @@ describe('GET /api/v1/admin/leads', () => {
     const paid = body.leads.find((l) => l.email === 'paid@example.com')!;
     expect(paid.details).toMatchObject({ status: 'paid', paymentId: 'pay_reg_1', amountRupees: 8500, programName: 'AspiraDemy Hybrid' });
     expect(paid.summary).toContain('pay_reg_1');
-    expect(paid.summary).toContain('₹8500');
+    expect(paid.summary).toBe('Paid · AspiraDemy Hybrid · ₹8,500 · pay_reg_1');
     const unpaid = body.leads.find((l) => l.email === 'unpaid@example.com')!;
     expect(unpaid.details).toMatchObject({ status: 'unpaid' });
     expect(unpaid.phone).toBe('+919800000001');
@@ -91,6 +91,8 @@ describe('GET /api/v1/admin/leads', () => {
     const [order] = (await leads('?kind=order')).leads;
     expect(order).toMatchObject({ name: 'Bharat Buyer', email: 'buyer@example.com' });
     expect(order!.details).toMatchObject({ course: 'Digital Marketing', amountRupees: 249000, paymentId: 'pay_course_1', status: 'paid' });
+    // Every amount through the site's one formatter (Indian grouping), not "₹249000.00".
+    expect(order!.summary).toBe('Digital Marketing · paid · ₹2,49,000');
   });
 
   it('shows pitch details (industries as a list)', async () => {
@@ -162,7 +164,7 @@ describe('GET /api/v1/admin/leads?format=csv', () => {
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="aspira-leads-scholarship-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const rows = readCsv(res.text);
-    expect(rows[0]).toEqual(['kind', 'id', 'created_at', 'name', 'email', 'phone', 'summary', 'details']);
+    expect(rows[0]).toEqual(['kind', 'id', 'created_at', 'name', 'email', 'phone', 'summary', 'details', 'amount_rupees']);
     expect(rows).toHaveLength(2);
     const [, row] = rows as [string[], string[]];
     expect(row[0]).toBe('scholarship');
@@ -180,6 +182,16 @@ describe('GET /api/v1/admin/leads?format=csv', () => {
     expect(all.slice(1).map((r) => r[0])).toEqual(['order', 'registration', 'registration', 'pitch', 'scholarship', 'contact']);
     const none = readCsv((await call('GET', '/api/v1/admin/leads?format=csv&from=2030-01-01', { token })).text);
     expect(none).toHaveLength(1);
+  });
+
+  it('keeps amounts as plain numbers for spreadsheets, next to the readable summary', async () => {
+    const rows = readCsv((await call('GET', '/api/v1/admin/leads?kind=order&format=csv', { token })).text);
+    const [, order] = rows as [string[], string[]];
+    expect(order[6]).toBe('Digital Marketing · paid · ₹2,49,000');
+    expect(order[8]).toBe('249000');
+    expect(order[7]).toContain('amountRupees: 249000');
+    const contact = readCsv((await call('GET', '/api/v1/admin/leads?kind=contact&format=csv', { token })).text);
+    expect(contact[1]![8]).toBe('');
   });
 
   it('neutralises cells starting with = + - @ in every column', async () => {

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { api, errorText } from '../../lib/api.ts';
 import { LEAD_KIND_LABELS, LEAD_KINDS, type LeadDto, type LeadKind } from '../../shared/admin.ts';
+import { formatRupees } from '../../shared/money.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { Toasts } from '../ui/Toasts.tsx';
 import { handleSessionEnd, useAdmin } from './session.ts';
@@ -25,13 +26,17 @@ function queryString(filter: Filter, extra: Record<string, string> = {}): string
   return text ? `?${text}` : '';
 }
 
-/** "utmSource" -> "Utm source" for the detail view. */
+/** "utmSource" -> "Utm source" for the detail view ("amountRupees" -> "Amount"). */
 function label(key: string): string {
-  const words = key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  const words = key
+    .replace(/Rupees$/, '')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-function show(value: unknown): string {
+function show(key: string, value: unknown): string {
+  if (key.endsWith('Rupees') && typeof value === 'number') return formatRupees(value);
   if (Array.isArray(value)) return value.join(', ');
   if (value && typeof value === 'object') return JSON.stringify(value);
   return String(value);
@@ -202,7 +207,7 @@ export default function LeadsInbox() {
             {Object.entries(open.details).map(([key, value]) => (
               <div key={key} style={{ display: 'contents' }}>
                 <dt>{label(key)}</dt>
-                <dd>{show(value)}</dd>
+                <dd>{show(key, value)}</dd>
               </div>
             ))}
             <dt>Reference</dt>
