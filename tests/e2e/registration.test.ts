@@ -1,27 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { axeViolations } from './axe.ts';
 import { e2eDescribe, newPage, sql } from './harness.ts';
-
-const AXE = readFileSync(join(import.meta.dirname, '..', '..', 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
-
-/** axe-core violations on the page right now ("rule (impact): help -> elements"). */
-async function axeViolations(page: Page, state: string): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
-  const result = (await page.evaluate(() =>
-    (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<unknown> } }).axe.run(document, {
-      resultTypes: ['violations'],
-    }),
-  )) as { violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] };
-  return result.violations.map(
-    (v) =>
-      `${state}: ${v.id} (${v.impact}): ${v.help} -> ${v.nodes
-        .map((n) => n.target.join(' '))
-        .slice(0, 5)
-        .join(', ')}`,
-  );
-}
 
 let counter = 0;
 function newVisitorEmail(): string {
@@ -180,5 +160,98 @@ e2eDescribe('registration and the registration fee in the browser', () => {
     expect(await page.locator('.success-details [data-field="name"]').textContent()).toBe(name);
     expect(await page.locator('.success-card img').count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  });
+
+  it('a corrected email gets a code at once; the mistyped address says how long it must wait', async () => {
+    const page = await newPage({ width: 1440, height: 900 });
+    await page.goto('/information');
+    await page.locator('.reg[data-ready]').waitFor();
+    const form = registrationForm(page);
+    const typo = newVisitorEmail().replace('@example.com', '@exmaple.com');
+    const email = newVisitorEmail();
+    await form.getByLabel('Email').fill(typo);
+    await form.getByRole('button', { name: 'Send OTP' }).click();
+    await form.getByRole('button', { name: /Resend OTP in \d+s/ }).waitFor();
+
+    await form.getByLabel('Email').fill(email);
+    const send = form.getByRole('button', { name: 'Send OTP', exact: true });
+    expect(await send.isDisabled()).toBe(false);
+    await send.click();
+    await form.getByText(`We sent a 6-digit code to ${email}.`).waitFor();
+    await form.getByLabel('OTP').fill(await otpFor(email));
+    await form.getByRole('button', { name: 'Verify OTP' }).click();
+    await form.getByText('Email verified').waitFor();
+
+    // Back to the mistyped address before its minute is up: the button says how long, and why.
+    await form.getByLabel('Email').fill(typo);
+    const wait = form.getByRole('button', { name: /Send OTP in \d+s/ });
+    await wait.waitFor();
+    expect(await wait.isDisabled()).toBe(true);
+    await form.getByText(/A code was sent to this address a moment ago\. You can ask for a new one in \d+ s/).waitFor();
+  });
+
+  it('keeps what was typed before the form came alive on a slow connection', async () => {
+    const page = await newPage();
+    // A slow network: every script arrives two and a half seconds late.
+    await page.route('**/_astro/**/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      await route.continue().catch(() => {});
+    });
+    await page.goto('/information', { waitUntil: 'commit' });
+    const form = registrationForm(page);
+    const email = newVisitorEmail();
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Full name').pressSequentially('Early Typist');
+    await form.getByLabel('Why do you want to join?').fill('Typed before the script loaded.');
+    expect(await page.locator('.reg[data-ready]').count()).toBe(0);
+    await page.locator('.reg[data-ready]').waitFor({ timeout: 30_000 });
+    await page.unroute('**/_astro/**/*.js');
+    expect(await form.getByLabel('Email').inputValue()).toBe(email);
+    expect(await form.getByLabel('Full name').inputValue()).toBe('Early Typist');
+    expect(await form.getByLabel('Why do you want to join?').inputValue()).toBe('Typed before the script loaded.');
+    // The flow uses what is shown: the code goes to the early-typed address.
+    await form.getByRole('button', { name: 'Send OTP' }).click();
+    await form.getByText(`We sent a 6-digit code to ${email}.`).waitFor();
+    expect(await otpFor(email)).toMatch(/^\d{6}$/);
+  });
+
+  it('after paying, Back and reload show the paid fee, and a second tab cannot open another fee order', async () => {
+    const page = await newPage({ width: 1440, height: 900 });
+    const email = newVisitorEmail();
+    await registerVisitor(page, email);
+    // A second tab of the same browser, opened before paying, still offers "Pay Now".
+    const otherTab = await page.context().newPage();
+    await otherTab.goto('/information');
+    await otherTab.locator('.reg[data-ready]').waitFor();
+    await registrationForm(otherTab).getByRole('button', { name: 'Pay Now' }).waitFor();
+
+    const checkout = await payFee(page, /Online programme/);
+    await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
+    await page.waitForURL(/\/success\?/);
+    const paymentId = (await page.locator('[data-field="paymentId"]').textContent())?.trim();
+
+    for (const how of ['back', 'reload'] as const) {
+      if (how === 'back') await page.goBack();
+      else await page.reload();
+      expect(new URL(page.url()).pathname).toBe('/information');
+      await page.locator('.reg[data-ready]').waitFor();
+      const form = registrationForm(page);
+      await form.getByText('Registration fee paid').waitFor();
+      expect(await form.locator('[data-field="paymentId"]').textContent()).toBe(paymentId);
+      await form.getByText('₹2,500').waitFor();
+      expect(await form.getByRole('button', { name: 'Pay Now' }).count()).toBe(0);
+      const receipt = form.getByRole('link', { name: 'View your receipt' });
+      expect(await receipt.getAttribute('href')).toContain(`paymentId=${paymentId}`);
+    }
+
+    // The other tab tries to pay again: the server refuses (409), the tab shows the paid state.
+    await registrationForm(otherTab).getByRole('button', { name: 'Pay Now' }).click();
+    await otherTab.getByRole('button', { name: /Hybrid programme/ }).click();
+    await toast(otherTab, 'This registration is already paid');
+    await registrationForm(otherTab).getByText('Registration fee paid').waitFor();
+    expect(await registrationForm(otherTab).getByRole('button', { name: 'Pay Now' }).count()).toBe(0);
+    const rows =
+      await sql()`select p.status from registration_payments p join registrations r on r.id = p.registration_id where r.email = ${email}`;
+    expect(rows).toEqual([{ status: 'paid' }]);
   });
 });

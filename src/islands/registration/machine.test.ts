@@ -1,13 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { fromSaved, initialState, reducer, resendSecondsLeft, toSaved, type Action, type State } from './machine.ts';
 
+const AT = Date.now() + 60_000;
+const PAID = {
+  name: 'Asha',
+  email: 'asha@example.com',
+  phone: '+91 98765 43210',
+  amount: 8500,
+  paymentId: 'pay_1',
+  status: 'paid' as const,
+  programName: 'Hybrid programme',
+};
+
 function run(actions: Action[], from: State = initialState): State {
   return actions.reduce(reducer, from);
 }
 
 const toVerified: Action[] = [
   { type: 'sendStarted' },
-  { type: 'otpSent', email: ' Asha@Example.com ', resendAt: 60_000 },
+  { type: 'otpSent', email: ' Asha@Example.com ', resendAt: AT },
   { type: 'verifyStarted' },
   { type: 'verified', verificationToken: 'vt' },
 ];
@@ -23,8 +34,9 @@ describe('registration state machine (spec section 4)', () => {
     expect(s.pay).toBe('menu');
     s = run([{ type: 'orderRequested' }, { type: 'orderCreated' }], s);
     expect(s.pay).toBe('checkout');
-    s = run([{ type: 'paymentSubmitted' }, { type: 'paid' }], s);
-    expect(s).toMatchObject({ phase: 'paid', pay: 'closed' });
+    s = run([{ type: 'paymentSubmitted' }, { type: 'paid', registration: PAID }], s);
+    expect(s).toMatchObject({ phase: 'paid', pay: 'closed', paid: PAID });
+    expect(run([{ type: 'payMenuToggled' }, { type: 'orderRequested' }], s)).toBe(s); // no second fee
   });
 
   it('ignores steps out of order: no verify before a code, no register before verifying, no pay before registering', () => {
@@ -34,7 +46,7 @@ describe('registration state machine (spec section 4)', () => {
     const sent = run(toVerified.slice(0, 2));
     expect(run([{ type: 'registerStarted' }], sent)).toEqual(sent);
     expect(run([{ type: 'verified', verificationToken: 'late' }], sent)).toEqual(sent); // no verify in flight
-    expect(run([{ type: 'paid' }], run(toRegistered))).toEqual(run(toRegistered));
+    expect(run([{ type: 'paid', registration: PAID }], run(toRegistered))).toEqual(run(toRegistered));
   });
 
   it('a double click starts one request only', () => {
@@ -48,14 +60,14 @@ describe('registration state machine (spec section 4)', () => {
     const verified = run(toVerified);
     expect(run([{ type: 'emailEdited', email: 'ASHA@example.com' }], verified)).toBe(verified);
     const changed = run([{ type: 'emailEdited', email: 'other@example.com' }], verified);
-    expect(changed).toMatchObject({ phase: 'editing', verificationToken: null, email: '', resendAt: 60_000 });
+    expect(changed).toMatchObject({ phase: 'editing', verificationToken: null, email: '', resendAt: { 'asha@example.com': AT } });
     const registered = run(toRegistered);
     expect(run([{ type: 'emailEdited', email: 'other@example.com' }], registered)).toBe(registered);
   });
 
   it('failures return to the step before, keeping what was achieved', () => {
-    const sendFailed = run([{ type: 'sendStarted' }, { type: 'sendFailed', resendAt: 5000 }]);
-    expect(sendFailed).toMatchObject({ phase: 'editing', busy: null, resendAt: 5000 });
+    const sendFailed = run([{ type: 'sendStarted' }, { type: 'sendFailed', email: 'A@b.co', resendAt: 5000 }]);
+    expect(sendFailed).toMatchObject({ phase: 'editing', busy: null, resendAt: { 'a@b.co': 5000 } });
     const wrongCode = run([...toVerified.slice(0, 3), { type: 'verifyFailed' }]);
     expect(wrongCode).toMatchObject({ phase: 'otpSent', busy: null });
     const regFailed = run([...toVerified, { type: 'registerStarted' }, { type: 'registerFailed' }]);
@@ -92,11 +104,27 @@ describe('registration state machine (spec section 4)', () => {
     expect(run([{ type: 'customChosen' }], run(toRegistered)).pay).toBe('closed');
   });
 
-  it('counts the resend countdown down in whole seconds', () => {
-    expect(resendSecondsLeft({ resendAt: 60_000 }, 0)).toBe(60);
-    expect(resendSecondsLeft({ resendAt: 60_000 }, 59_001)).toBe(1);
-    expect(resendSecondsLeft({ resendAt: 60_000 }, 60_000)).toBe(0);
-    expect(resendSecondsLeft({ resendAt: 0 }, 5)).toBe(0);
+  it('counts the resend countdown down in whole seconds, per address', () => {
+    const waits = { resendAt: { 'asha@example.com': 60_000 } };
+    expect(resendSecondsLeft(waits, 'Asha@example.com ', 0)).toBe(60);
+    expect(resendSecondsLeft(waits, 'asha@example.com', 59_001)).toBe(1);
+    expect(resendSecondsLeft(waits, 'asha@example.com', 60_000)).toBe(0);
+    expect(resendSecondsLeft(waits, 'asha@exmaple.com', 5)).toBe(0);
+  });
+
+  it('a corrected email can get a code at once; going back to the first address still waits', () => {
+    const sent = run(toVerified.slice(0, 2));
+    const corrected = run([{ type: 'emailEdited', email: 'asha@example.org' }], sent);
+    expect(resendSecondsLeft(corrected, 'asha@example.org', AT - 60_000)).toBe(0);
+    expect(resendSecondsLeft(corrected, 'asha@example.com', AT - 60_000)).toBe(60);
+    const second = run([{ type: 'sendStarted' }, { type: 'otpSent', email: 'asha@example.org', resendAt: AT + 5000 }], corrected);
+    expect(second).toMatchObject({ phase: 'otpSent', email: 'asha@example.org' });
+  });
+
+  it('a refused second order (409) shows the registration as paid', () => {
+    const registered = run(toRegistered);
+    expect(run([{ type: 'alreadyPaid' }], registered)).toMatchObject({ phase: 'paid', pay: 'closed' });
+    expect(run([{ type: 'alreadyPaid' }])).toEqual(initialState);
   });
 
   it('a reload brings back a verified email or a registration, never a request in flight', () => {
@@ -106,8 +134,21 @@ describe('registration state machine (spec section 4)', () => {
       email: 'asha@example.com',
       registrationToken: 'rt',
       verificationToken: null,
-      resendAt: 60_000,
+      resendAt: { 'asha@example.com': AT },
     });
+    const paid = run(
+      [
+        { type: 'payMenuToggled' },
+        { type: 'orderRequested' },
+        { type: 'orderCreated' },
+        { type: 'paymentSubmitted' },
+        { type: 'paid', registration: PAID },
+      ],
+      registered,
+    );
+    expect(fromSaved(JSON.parse(JSON.stringify(toSaved(paid))))).toMatchObject({ phase: 'paid', paid: PAID });
+    expect(fromSaved({ ...toSaved(paid), paid: { amount: 'lots' } })).toMatchObject({ phase: 'paid', paid: null });
+    expect(fromSaved({ ...toSaved(registered), resendAt: { 'asha@example.com': 1 } })?.resendAt).toEqual({}); // past waits dropped
     const verified = run(toVerified);
     expect(fromSaved(toSaved(verified))).toMatchObject({ phase: 'verified', verificationToken: 'vt' });
     const restored = reducer({ ...initialState, busy: 'sending', pay: 'menu' }, { type: 'restored', state: fromSaved(toSaved(verified))! });

@@ -8,7 +8,11 @@
  * `phase` is where the visitor is in the flow; `pay` is the payment sub-step once registered;
  * `busy` is the request in flight. Every transition not listed is ignored, so a double click or a
  * late answer can never move the flow sideways. Pure: unit-tested without a browser.
+ * The server limits new codes per address, so the wait is kept per address too: correcting a typo
+ * in the email never waits on the code sent to the mistyped one.
  */
+import type { PaidRegistrationDto } from '../../shared/registration-fees.ts';
+
 export type Phase = 'editing' | 'otpSent' | 'verified' | 'registered' | 'paid';
 export type PayStep = 'closed' | 'menu' | 'custom' | 'ordering' | 'checkout' | 'confirming';
 export type Busy = null | 'sending' | 'verifying' | 'registering';
@@ -19,10 +23,12 @@ export type State = {
   email: string;
   verificationToken: string | null;
   registrationToken: string | null;
-  /** When a new code may be asked for (epoch ms). */
-  resendAt: number;
+  /** When a new code may be asked for, per address (lower-cased email -> epoch ms). */
+  resendAt: Record<string, number>;
   pay: PayStep;
   busy: Busy;
+  /** The paid fee (null if it was paid elsewhere and this browser only learnt that it was). */
+  paid: PaidRegistrationDto | null;
 };
 
 export const initialState: State = {
@@ -30,9 +36,10 @@ export const initialState: State = {
   email: '',
   verificationToken: null,
   registrationToken: null,
-  resendAt: 0,
+  resendAt: {},
   pay: 'closed',
   busy: null,
+  paid: null,
 };
 
 export type Action =
@@ -40,7 +47,7 @@ export type Action =
   | { type: 'emailEdited'; email: string }
   | { type: 'sendStarted' }
   | { type: 'otpSent'; email: string; resendAt: number }
-  | { type: 'sendFailed'; resendAt?: number }
+  | { type: 'sendFailed'; email: string; resendAt?: number }
   | { type: 'verifyStarted' }
   | { type: 'verified'; verificationToken: string }
   | { type: 'verifyFailed' }
@@ -56,11 +63,12 @@ export type Action =
   | { type: 'orderFailed' }
   | { type: 'checkoutClosed' }
   | { type: 'paymentSubmitted' }
-  | { type: 'paid' }
+  | { type: 'paid'; registration: PaidRegistrationDto }
+  | { type: 'alreadyPaid' }
   | { type: 'paymentNotRecorded' }
   | { type: 'startedOver' };
 
-const normalise = (email: string) => email.trim().toLowerCase();
+export const normalise = (email: string) => email.trim().toLowerCase();
 
 export function reducer(state: State, action: Action): State {
   switch (action.type) {
@@ -76,12 +84,17 @@ export function reducer(state: State, action: Action): State {
 
     case 'sendStarted':
       return (state.phase === 'editing' || state.phase === 'otpSent') && !state.busy ? { ...state, busy: 'sending' } : state;
-    case 'otpSent':
+    case 'otpSent': {
+      const email = normalise(action.email);
       return state.busy === 'sending'
-        ? { ...state, phase: 'otpSent', email: normalise(action.email), resendAt: action.resendAt, busy: null }
+        ? { ...state, phase: 'otpSent', email, resendAt: { ...state.resendAt, [email]: action.resendAt }, busy: null }
         : state;
+    }
     case 'sendFailed':
-      return state.busy === 'sending' ? { ...state, busy: null, resendAt: action.resendAt ?? state.resendAt } : state;
+      if (state.busy !== 'sending') return state;
+      return action.resendAt
+        ? { ...state, busy: null, resendAt: { ...state.resendAt, [normalise(action.email)]: action.resendAt } }
+        : { ...state, busy: null };
 
     case 'verifyStarted':
       return state.phase === 'otpSent' && !state.busy ? { ...state, busy: 'verifying' } : state;
@@ -122,7 +135,10 @@ export function reducer(state: State, action: Action): State {
     case 'paymentSubmitted':
       return state.pay === 'checkout' ? { ...state, pay: 'confirming' } : state;
     case 'paid':
-      return state.pay === 'confirming' ? { ...state, phase: 'paid', pay: 'closed' } : state;
+      return state.pay === 'confirming' ? { ...state, phase: 'paid', pay: 'closed', paid: action.registration } : state;
+    case 'alreadyPaid':
+      // The server refused a second fee order: the fee was paid (in another tab, or before Back).
+      return state.phase === 'registered' || state.phase === 'paid' ? { ...state, phase: 'paid', pay: 'closed' } : state;
     case 'paymentNotRecorded':
       return state.pay === 'confirming' ? { ...state, pay: 'closed' } : state;
 
@@ -131,13 +147,13 @@ export function reducer(state: State, action: Action): State {
   }
 }
 
-/** Seconds left before "Resend OTP" is allowed again. */
-export function resendSecondsLeft(state: Pick<State, 'resendAt'>, now: number): number {
-  return Math.max(0, Math.ceil((state.resendAt - now) / 1000));
+/** Seconds left before a new code may be sent to this address. */
+export function resendSecondsLeft(state: Pick<State, 'resendAt'>, email: string, now: number): number {
+  return Math.max(0, Math.ceil(((state.resendAt[normalise(email)] ?? 0) - now) / 1000));
 }
 
-/** What a reload may bring back: a verified email and a registration, never a busy step. */
-export type Saved = Pick<State, 'phase' | 'email' | 'verificationToken' | 'registrationToken' | 'resendAt'>;
+/** What a reload may bring back: a verified email, a registration and its paid fee, never a busy step. */
+export type Saved = Pick<State, 'phase' | 'email' | 'verificationToken' | 'registrationToken' | 'resendAt' | 'paid'>;
 
 export function toSaved(state: State): Saved {
   return {
@@ -146,18 +162,34 @@ export function toSaved(state: State): Saved {
     verificationToken: state.verificationToken,
     registrationToken: state.registrationToken,
     resendAt: state.resendAt,
+    paid: state.paid,
   };
+}
+
+function savedWaits(value: unknown, now = Date.now()): Record<string, number> {
+  if (!value || typeof value !== 'object') return {};
+  return Object.fromEntries(Object.entries(value).filter(([, at]) => typeof at === 'number' && at > now)) as Record<string, number>;
+}
+
+function savedPaid(value: unknown): PaidRegistrationDto | null {
+  if (!value || typeof value !== 'object') return null;
+  const v = value as Record<string, unknown>;
+  const texts = ['name', 'email', 'phone', 'paymentId', 'programName'] as const;
+  if (!texts.every((k) => typeof v[k] === 'string') || typeof v['amount'] !== 'number') return null;
+  return { ...(v as PaidRegistrationDto), status: 'paid' };
 }
 
 export function fromSaved(value: unknown): Partial<State> | null {
   if (!value || typeof value !== 'object') return null;
   const v = value as Record<string, unknown>;
   const email = typeof v['email'] === 'string' ? v['email'] : '';
-  const resendAt = typeof v['resendAt'] === 'number' ? v['resendAt'] : 0;
+  const resendAt = savedWaits(v['resendAt']);
   const registrationToken = typeof v['registrationToken'] === 'string' ? v['registrationToken'] : null;
   const verificationToken = typeof v['verificationToken'] === 'string' ? v['verificationToken'] : null;
   if (!email) return null;
-  if ((v['phase'] === 'registered' || v['phase'] === 'paid') && registrationToken)
+  if (v['phase'] === 'paid' && registrationToken)
+    return { phase: 'paid', email, registrationToken, verificationToken: null, resendAt, paid: savedPaid(v['paid']) };
+  if (v['phase'] === 'registered' && registrationToken)
     return { phase: 'registered', email, registrationToken, verificationToken: null, resendAt };
   if (v['phase'] === 'verified' && verificationToken)
     return { phase: 'verified', email, verificationToken, registrationToken: null, resendAt };

@@ -5,12 +5,32 @@ import { ApiError } from '../../lib/api.ts';
 type Values = Record<string, unknown>;
 
 /**
- * The form pattern of the site: values in state, the SAME zod schema as the API checks them on
+ * A zod schema, or a zod-free check of the same shape (a page that must stay light, e.g.
+ * src/shared/registration-check.ts): `safeParse` plus a type-only `__input` naming its values.
+ */
+type LiteSchema = {
+  safeParse(
+    value: unknown,
+  ): { success: true; data: unknown } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+  __input?: unknown;
+};
+type Input<S> = S extends z.ZodType ? z.input<S> : S extends { __input?: infer I } ? Exclude<I, undefined> : never;
+type Output<S> = S extends z.ZodType
+  ? z.output<S>
+  : S extends { safeParse(value: unknown): infer R }
+    ? Extract<R, { success: true }> extends { data: infer D }
+      ? D
+      : never
+    : never;
+
+/**
+ * The form pattern of the site: values in state, the SAME schema as the API checks them on
  * submit, errors per field (from the schema or from the server's "field: message" answers) and a
  * general error line. `onSubmit` gets the parsed data; throwing an ApiError maps it onto fields.
+ * `onInvalid` (optional) hears about a submit the schema refused, e.g. to say so in a toast.
  */
-export function useForm<S extends z.ZodType>(schema: S, initial: z.input<S> & Values) {
-  const [values, setValues] = useState<z.input<S> & Values>(initial);
+export function useForm<S extends z.ZodType | LiteSchema>(schema: S, initial: Input<S> & Values) {
+  const [values, setValues] = useState<Input<S> & Values>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [generalError, setGeneralError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -40,11 +60,15 @@ export function useForm<S extends z.ZodType>(schema: S, initial: z.input<S> & Va
   });
 
   const handleSubmit =
-    (onSubmit: (data: z.output<S>) => Promise<void>, fallback = 'Something went wrong. Please try again.') =>
+    (
+      onSubmit: (data: Output<S>) => Promise<void>,
+      fallback = 'Something went wrong. Please try again.',
+      onInvalid?: (errors: Record<string, string>) => void,
+    ) =>
     async (event?: FormEvent) => {
       event?.preventDefault();
       if (busy.current) return;
-      const parsed = schema.safeParse(values);
+      const parsed = (schema as LiteSchema).safeParse(values);
       if (!parsed.success) {
         const next: Record<string, string> = {};
         for (const issue of parsed.error.issues) {
@@ -54,13 +78,14 @@ export function useForm<S extends z.ZodType>(schema: S, initial: z.input<S> & Va
         setErrors(next);
         setGeneralError(null);
         focusFirstError(Object.keys(next));
+        onInvalid?.(next);
         return;
       }
       busy.current = true;
       setSubmitting(true);
       setGeneralError(null);
       try {
-        await onSubmit(parsed.data);
+        await onSubmit(parsed.data as Output<S>);
       } catch (error) {
         if (error instanceof ApiError && !error.noResponse) {
           const fieldMessages = error.fieldErrors();

@@ -1,0 +1,49 @@
+import { Field, FormError } from '../ui/Field.tsx';
+import type { RegistrationFlow } from './useRegistration.ts';
+
+/** Step 2: the applicant's details (read-only once registered). */
+export function DetailsStep({ flow }: { flow: RegistrationFlow }) {
+  const { form, registered } = flow;
+  const bind = (name: Parameters<typeof form.bind>[0]) => ({ ...form.bind(name), readOnly: registered || undefined });
+  const error = (name: string) => form.errors[name];
+  return (
+    <fieldset className="reg-step card">
+      <legend className="reg-legend">
+        <span className="reg-step-no" aria-hidden="true">
+          2
+        </span>{' '}
+        Your details
+      </legend>
+      <div className="reg-grid">
+        <Field label="Full name" error={error('name')} required>
+          <input {...bind('name')} type="text" autoComplete="name" maxLength={100} />
+        </Field>
+        <Field label="Phone" error={error('phone')} required>
+          <input {...bind('phone')} type="tel" inputMode="tel" autoComplete="tel" maxLength={20} />
+        </Field>
+        <Field label="Father's name" error={error('fatherName')} required>
+          <input {...bind('fatherName')} type="text" maxLength={100} />
+        </Field>
+        <Field label="Qualification" error={error('qualification')}>
+          <input {...bind('qualification')} type="text" maxLength={200} placeholder="e.g. B.Com, 12th pass" />
+        </Field>
+        <Field label="High school %" error={error('highschool')} required>
+          <input {...bind('highschool')} type="text" inputMode="decimal" maxLength={6} placeholder="e.g. 78.5" />
+        </Field>
+        <Field label="University %" error={error('university')}>
+          <input {...bind('university')} type="text" inputMode="decimal" maxLength={6} placeholder="e.g. 68" />
+        </Field>
+      </div>
+      <Field label="Statement of purpose" error={error('sop')}>
+        <textarea {...bind('sop')} rows={3} maxLength={5000} />
+      </Field>
+      <Field label="Work experience" error={error('experience')}>
+        <textarea {...bind('experience')} rows={2} maxLength={2000} />
+      </Field>
+      <Field label="Why do you want to join?" error={error('motivation')} required>
+        <textarea {...bind('motivation')} rows={3} maxLength={5000} />
+      </Field>
+      <FormError message={form.generalError} />
+    </fieldset>
+  );
+}

@@ -1,0 +1,168 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { formatRupees } from '../../shared/money.ts';
+import { CUSTOM_OPTION, customAmountPaise, FEE_OPTIONS, successUrl } from '../../shared/registration-fees.ts';
+import { Dialog } from '../ui/Dialog.tsx';
+import { Field } from '../ui/Field.tsx';
+import type { RegistrationFlow } from './useRegistration.ts';
+
+/** Step 3: register, then the fee (a menu of options or a custom amount); once paid, the paid fee. */
+export function PaymentStep({ flow }: { flow: RegistrationFlow }) {
+  const { state, dispatch, registered, verified, refs, actions } = flow;
+  const menuRef = useRef<HTMLUListElement>(null);
+
+  useEffect(() => {
+    if (state.pay === 'menu') menuRef.current?.querySelector('button')?.focus();
+  }, [state.pay]);
+
+  if (state.phase === 'paid') return <PaidFee flow={flow} />;
+
+  function onMenuKey(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Escape' && state.pay === 'menu') {
+      dispatch({ type: 'payMenuToggled' });
+      refs.payButton.current?.focus();
+    }
+  }
+
+  const paying = state.pay === 'ordering' || state.pay === 'checkout' || state.pay === 'confirming';
+
+  return (
+    <div className="reg-actions">
+      {!verified && <p className="reg-hint">Verify your email to register.</p>}
+      {verified && (
+        <button
+          type="button"
+          className={registered ? 'btn btn-primary btn-lg reg-done' : 'btn btn-primary btn-lg'}
+          onClick={actions.register}
+          disabled={registered || state.busy === 'registering'}
+          aria-busy={state.busy === 'registering' || undefined}
+        >
+          {registered ? 'Registered' : state.busy === 'registering' ? 'Registering...' : 'Register'}
+        </button>
+      )}
+      {registered && (
+        <div className="reg-pay" onKeyDown={onMenuKey}>
+          <button
+            ref={refs.payButton}
+            type="button"
+            className="btn btn-accent btn-lg"
+            aria-expanded={state.pay === 'menu'}
+            aria-controls="fee-menu"
+            disabled={paying}
+            aria-busy={paying || undefined}
+            onClick={() => dispatch({ type: 'payMenuToggled' })}
+          >
+            {paying ? 'Processing...' : 'Pay Now'}
+          </button>
+          {state.pay === 'menu' && (
+            <ul id="fee-menu" className="fee-menu card" ref={menuRef} aria-label="Registration fee options">
+              {FEE_OPTIONS.map((option) => (
+                <li key={option.id}>
+                  <button type="button" onClick={() => void actions.pay(option.id)}>
+                    <span>{option.label}</span>
+                    <span className="price">{formatRupees(option.rupees)}</span>
+                  </button>
+                </li>
+              ))}
+              <li>
+                <button type="button" onClick={() => dispatch({ type: 'customChosen' })}>
+                  <span>{CUSTOM_OPTION.label}</span>
+                  <span className="fee-custom-hint">Enter amount</span>
+                </button>
+              </li>
+            </ul>
+          )}
+        </div>
+      )}
+      {registered && (
+        <button type="button" className="btn btn-ghost btn-sm reg-start-over" onClick={actions.startOver} disabled={paying}>
+          Not you? Start over
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** The custom amount, in a modal. Outside the registration <form>: forms cannot nest. */
+export function CustomAmountDialog({ flow }: { flow: RegistrationFlow }) {
+  const { state, dispatch, actions } = flow;
+  const [customAmount, setCustomAmount] = useState('');
+  const customPaise = customAmountPaise(customAmount);
+  const customValid = typeof customPaise === 'number';
+  return (
+    <Dialog
+      open={state.pay === 'custom'}
+      onClose={() => dispatch({ type: 'customClosed' })}
+      title="Pay a custom amount"
+      className="reg-dialog"
+    >
+      <form
+        className="reg-custom"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (customValid) void actions.pay('custom', customAmount.trim());
+        }}
+      >
+        <Field
+          label="Amount (₹)"
+          hint="At least ₹1."
+          error={customAmount.trim() && !customValid ? String(customPaise) : undefined}
+          required
+        >
+          <input
+            name="amount"
+            type="number"
+            inputMode="decimal"
+            min={1}
+            step="0.01"
+            value={customAmount}
+            onChange={(e) => setCustomAmount(e.target.value)}
+          />
+        </Field>
+        <div className="reg-custom-actions">
+          <button type="button" className="btn btn-secondary" onClick={() => dispatch({ type: 'customClosed' })}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={!customValid}>
+            Pay
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** The paid state: what was paid and where the receipt is. No way to open another fee order. */
+function PaidFee({ flow }: { flow: RegistrationFlow }) {
+  const { paid } = flow.state;
+  return (
+    <div className="reg-paid card" role="status">
+      <h2 className="reg-paid-title">
+        <span aria-hidden="true">✓</span> Registration fee paid
+      </h2>
+      {paid ? (
+        <>
+          <dl className="reg-paid-details">
+            <div>
+              <dt>Amount</dt>
+              <dd>{formatRupees(paid.amount)}</dd>
+            </div>
+            <div>
+              <dt>Programme</dt>
+              <dd>{paid.programName}</dd>
+            </div>
+            <div>
+              <dt>Payment ID</dt>
+              <dd data-field="paymentId">{paid.paymentId}</dd>
+            </div>
+          </dl>
+          <p>
+            <a href={successUrl(paid)}>View your receipt</a>. A copy was sent to {paid.email}.
+          </p>
+        </>
+      ) : (
+        <p>Your registration fee has already been paid. The receipt was sent to your email.</p>
+      )}
+    </div>
+  );
+}

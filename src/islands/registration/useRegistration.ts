@@ -1,0 +1,271 @@
+/**
+ * The /information flow as a hook: the state machine (machine.ts), the form values (the form
+ * kit's useForm with the zod-free check of src/shared/registration-check.ts), what survives a
+ * reload (storage.ts) and the requests of each step. The step components only render.
+ */
+import { useEffect, useReducer, useRef, useState } from 'react';
+import { api, ApiError, errorText } from '../../lib/api.ts';
+import { openCheckout } from '../../lib/checkout.ts';
+import type { CreateOrderAnswer, OtpVerifyAnswer, RegisterPaidAnswer, RegisterUnpaidAnswer } from '../../shared/registration-answers.ts';
+import { emailProblem, REGISTRATION_EMPTY, registrationCheck, type RegistrationValues } from '../../shared/registration-check.ts';
+import { OTP_RESEND_SECONDS, successUrl, type FeeOptionId } from '../../shared/registration-fees.ts';
+import { takeEarlyInput } from '../leads/early-input.ts';
+import { toast } from '../ui/Toasts.tsx';
+import { useForm } from '../ui/useForm.ts';
+import { initialState, normalise, reducer, resendSecondsLeft, toSaved } from './machine.ts';
+import { readFlow, readForm, writeFlow, writeForm } from './storage.ts';
+
+/** The spec's messages (section 8), word for word. */
+export const MSG = {
+  otpSent: 'OTP sent to your email!',
+  otpSendFailed: 'Failed to send OTP',
+  otpServerError: 'Server error while sending OTP',
+  otpVerified: 'OTP verified',
+  invalidOtp: 'Invalid OTP',
+  verifyFirst: 'Please verify your OTP first.',
+  fillRequired: 'Please fill all required fields.',
+  registered: 'Registered successfully as unpaid user!',
+  registrationFailed: 'Registration failed',
+  registerUnpaidFailed: 'Failed to register unpaid user',
+  orderFailed: 'Order creation failed',
+  paymentSuccessful: 'Payment successful!',
+  paymentFailed: 'Payment failed',
+} as const;
+
+const FIELDS = Object.keys(REGISTRATION_EMPTY) as (keyof RegistrationValues)[];
+
+/** What the visitor typed before the island came alive: still in the DOM (hydration keeps it) or recorded. */
+function typedBeforeHydration(form: HTMLFormElement | null): Partial<RegistrationValues> {
+  if (!form) return {};
+  const out: Partial<RegistrationValues> = {};
+  for (const name of FIELDS) {
+    const el = form.elements.namedItem(name) as HTMLInputElement | HTMLTextAreaElement | null;
+    if (el?.value) out[name] = el.value;
+  }
+  const recorded = takeEarlyInput(form);
+  for (const name of FIELDS) if (recorded[name]) out[name] = recorded[name];
+  return out;
+}
+
+function focusField(name: string): void {
+  requestAnimationFrame(() => document.querySelector<HTMLElement>(`.reg-form [name="${name}"]`)?.focus());
+}
+
+export function useRegistration() {
+  const [state, dispatch] = useReducer(reducer, initialState);
+  const form = useForm(registrationCheck, REGISTRATION_EMPTY);
+  const { values, setValues, setField, setErrors } = form;
+  const [otp, setOtp] = useState('');
+  const [otpError, setOtpError] = useState<string | undefined>();
+  const [now, setNow] = useState(() => Date.now());
+  const [ready, setReady] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const otpInput = useRef<HTMLInputElement>(null);
+  const payButton = useRef<HTMLButtonElement>(null);
+
+  // A reload keeps a verified email (this tab), a registration and its paid fee (this device) and
+  // the typed form (this tab); what was typed before hydration wins over all of them.
+  useEffect(() => {
+    const saved = readFlow();
+    const stored = readForm() as Partial<RegistrationValues> | null;
+    const early = typedBeforeHydration(formRef.current);
+    if (saved) dispatch({ type: 'restored', state: saved.state });
+    setValues((v) => ({
+      ...v,
+      ...(stored ? Object.fromEntries(FIELDS.filter((k) => typeof stored[k] === 'string').map((k) => [k, stored[k]])) : {}),
+      ...(saved?.state.email ? { email: saved.state.email } : {}),
+      ...(saved?.contact.name && !stored?.name ? { name: saved.contact.name } : {}),
+      ...(saved?.contact.phone && !stored?.phone ? { phone: saved.contact.phone } : {}),
+      ...early,
+    }));
+    if (early.email) dispatch({ type: 'emailEdited', email: early.email });
+    setReady(true);
+  }, [setValues]);
+
+  const registered = state.phase === 'registered' || state.phase === 'paid';
+  const verified = state.phase === 'verified' || registered;
+
+  useEffect(() => {
+    if (ready) writeFlow({ ...toSaved(state), ...(registered ? { name: values.name, phone: values.phone } : {}) });
+  }, [ready, state, registered, values.name, values.phone]);
+
+  useEffect(() => {
+    if (ready) writeForm(values);
+  }, [ready, values]);
+
+  // The wait for a new code applies to the address in the field; the countdown ticks only while it runs.
+  const secondsLeft = resendSecondsLeft(state, values.email, now);
+  useEffect(() => {
+    if (secondsLeft <= 0) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [secondsLeft]);
+
+  function editEmail(value: string) {
+    setField('email', value);
+    dispatch({ type: 'emailEdited', email: value });
+    setNow(Date.now());
+  }
+
+  async function sendOtp() {
+    const problem = emailProblem(values.email);
+    if (problem) {
+      setErrors((e) => ({ ...e, email: problem }));
+      focusField('email');
+      return;
+    }
+    const email = normalise(values.email);
+    if (resendSecondsLeft(state, email, Date.now()) > 0 || state.busy) return;
+    dispatch({ type: 'sendStarted' });
+    try {
+      await api('/otp/send', { body: { email } });
+      const at = Date.now();
+      setNow(at);
+      dispatch({ type: 'otpSent', email, resendAt: at + OTP_RESEND_SECONDS * 1000 });
+      setOtp('');
+      setOtpError(undefined);
+      toast.success(MSG.otpSent);
+      requestAnimationFrame(() => otpInput.current?.focus());
+    } catch (error) {
+      const apiError = error instanceof ApiError ? error : undefined;
+      const at = Date.now();
+      setNow(at);
+      dispatch({ type: 'sendFailed', email, ...(apiError?.retryAfter ? { resendAt: at + apiError.retryAfter * 1000 } : {}) });
+      if (apiError?.status === 429) toast.error(errorText(apiError, MSG.otpSendFailed));
+      else if (apiError && !apiError.noResponse && apiError.status < 500) {
+        const field = apiError.fieldErrors()['email'];
+        if (field) setErrors((e) => ({ ...e, email: field }));
+        toast.error(MSG.otpSendFailed);
+      } else toast.error(MSG.otpServerError);
+    }
+  }
+
+  async function verifyOtp() {
+    if (state.phase !== 'otpSent' || state.busy) return;
+    const code = otp.trim();
+    if (!/^\d{6}$/.test(code)) {
+      setOtpError('Enter the 6-digit code from the email');
+      toast.error(MSG.invalidOtp);
+      otpInput.current?.focus();
+      return;
+    }
+    dispatch({ type: 'verifyStarted' });
+    try {
+      const answer = await api<OtpVerifyAnswer>('/otp/verify', { body: { email: state.email, otp: code } });
+      dispatch({ type: 'verified', verificationToken: answer.verificationToken });
+      setOtp('');
+      setOtpError(undefined);
+      toast.success(MSG.otpVerified);
+    } catch (error) {
+      dispatch({ type: 'verifyFailed' });
+      const message = errorText(error, MSG.invalidOtp);
+      setOtpError(message);
+      toast.error(message);
+      otpInput.current?.focus();
+    }
+  }
+
+  const submitDetails = form.handleSubmit(
+    async (data) => {
+      if (state.phase !== 'verified' || !state.verificationToken) return void toast.error(MSG.verifyFirst);
+      dispatch({ type: 'registerStarted' });
+      try {
+        const answer = await api<RegisterUnpaidAnswer>('/user/register-unpaid', {
+          body: { ...data, email: state.email, verificationToken: state.verificationToken },
+        });
+        dispatch({ type: 'registered', registrationToken: answer.registrationToken });
+        toast.success(answer.message || MSG.registered);
+        requestAnimationFrame(() => payButton.current?.focus());
+      } catch (error) {
+        dispatch({ type: 'registerFailed' });
+        if (!(error instanceof ApiError) || error.noResponse || error.status >= 500) return void toast.error(MSG.registerUnpaidFailed);
+        if (error.status === 403) {
+          dispatch({ type: 'verificationExpired' });
+          return void toast.error(MSG.verifyFirst);
+        }
+        toast.error(errorText(error, MSG.registrationFailed));
+        throw error; // the form kit puts each "field: message" under its field
+      }
+    },
+    MSG.registrationFailed,
+    () => toast.error(MSG.fillRequired),
+  );
+
+  function register() {
+    if (state.phase !== 'verified' || !state.verificationToken) return void toast.error(MSG.verifyFirst);
+    void submitDetails();
+  }
+
+  async function pay(feeOption: FeeOptionId, amount?: string) {
+    if (!state.registrationToken || state.phase !== 'registered') return;
+    dispatch({ type: 'orderRequested' });
+    let order: CreateOrderAnswer;
+    try {
+      order = await api<CreateOrderAnswer>('/payment/create-order', {
+        body: { registrationToken: state.registrationToken, feeOption, ...(feeOption === 'custom' ? { amount } : {}) },
+      });
+      dispatch({ type: 'orderCreated' });
+    } catch (error) {
+      dispatch({ type: 'orderFailed' });
+      if (error instanceof ApiError && error.status === 409) {
+        dispatch({ type: 'alreadyPaid' });
+        toast(errorText(error, MSG.orderFailed));
+      } else if (error instanceof ApiError && error.status === 401) {
+        dispatch({ type: 'startedOver' });
+        toast.error(errorText(error, MSG.orderFailed));
+      } else toast.error(error instanceof ApiError && error.status === 400 ? errorText(error, MSG.orderFailed) : MSG.orderFailed);
+      return;
+    }
+    const outcome = await openCheckout({
+      ...order.checkout,
+      name: 'Aspira Registration',
+      description: order.programName,
+      prefill: order.prefill,
+      onFailedAttempt: () => toast.error(MSG.paymentFailed),
+    });
+    if (!outcome.ok) {
+      dispatch({ type: 'checkoutClosed' });
+      if (outcome.reason === 'unavailable') toast.error(outcome.message);
+      return;
+    }
+    dispatch({ type: 'paymentSubmitted' });
+    try {
+      const answer = await api<RegisterPaidAnswer>('/user/register-paid', {
+        body: { registrationToken: state.registrationToken, ...outcome.result },
+      });
+      if (!answer.registration) {
+        dispatch({ type: 'paymentNotRecorded' });
+        return void toast(answer.message);
+      }
+      // Saved as paid before leaving: Back or a reload shows the paid fee, never "Pay Now".
+      dispatch({ type: 'paid', registration: answer.registration });
+      toast.success(MSG.paymentSuccessful);
+      const target = successUrl(answer.registration);
+      setTimeout(() => window.location.assign(target), 700);
+    } catch (error) {
+      dispatch({ type: 'paymentNotRecorded' });
+      toast.error(errorText(error, MSG.paymentFailed));
+    }
+  }
+
+  function startOver() {
+    dispatch({ type: 'startedOver' });
+    form.reset();
+    writeForm(null);
+  }
+
+  return {
+    state,
+    dispatch,
+    form,
+    ready,
+    registered,
+    verified,
+    secondsLeft,
+    otp: { value: otp, error: otpError, set: (v: string) => (setOtp(v.replace(/\D/g, '').slice(0, 6)), setOtpError(undefined)) },
+    refs: { formRef, otpInput, payButton },
+    actions: { editEmail, sendOtp, verifyOtp, register, pay, startOver },
+  };
+}
+
+export type RegistrationFlow = ReturnType<typeof useRegistration>;
