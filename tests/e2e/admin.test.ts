@@ -39,7 +39,7 @@ function createAdminFromTerminal(): Promise<{ code: number | null; output: strin
 }
 
 /**
- * Toasts live 2 s (spec); on a loaded machine a page can take longer than that to settle, so every
+ * Toasts live 2 s (docs/product.md, Messages); on a loaded machine a page can take longer than that to settle, so every
  * toast text that appears is also recorded on the page, and tests wait for the record.
  */
 async function recordToasts(page: Page): Promise<void> {
@@ -98,7 +98,13 @@ e2eDescribe('admin in the browser', () => {
     const form = page.getByRole('form', { name: 'Admin signup' });
     await form.getByLabel('Last name').fill('Invited');
     await form.getByLabel('Email').fill('invited@aspira.example');
-    await form.getByLabel('Password').fill('invited-pass-1');
+    await form.getByLabel(/^Password/).fill('password123');
+    await form.getByRole('button', { name: 'Sign up' }).click();
+    await form
+      .getByText(/This is a commonly used password/)
+      .first()
+      .waitFor();
+    await form.getByLabel(/^Password/).fill('harbour lamp seven');
     await form.getByLabel('Invite code').fill('not-the-code');
     await form.getByRole('button', { name: 'Sign up' }).click();
     await sawToast(page, 'Admin signup needs a valid invite code');
@@ -120,15 +126,41 @@ e2eDescribe('admin in the browser', () => {
     admin = await newPage({ width: 1280, height: 900 });
     await recordToasts(admin);
     await logIn(admin);
-    const menu = admin.getByRole('navigation', { name: 'Admin' });
+    const menu = admin.getByRole('navigation', { name: 'Admin tasks' });
     for (const name of ['Our Courses', 'Create Course', 'Leads', 'Home'])
       await menu.getByRole('link', { name: new RegExp(`^${name}`) }).waitFor();
     await admin.getByRole('button', { name: 'Logout' }).waitFor();
   });
 
+  it('every admin screen has the admin chrome: name, sections, logout; no marketing header or advisor bar', async () => {
+    for (const [path, current] of [
+      ['/admin/dashboard', 'Dashboard'],
+      ['/admin/our-courses', 'Courses'],
+      ['/admin/create-course', 'Courses'],
+      ['/admin/leads', 'Leads'],
+    ] as const) {
+      await admin.goto(path);
+      const sections = admin.getByRole('navigation', { name: 'Admin sections' });
+      for (const name of ['Dashboard', 'Courses', 'Leads']) await sections.getByRole('link', { name, exact: true }).waitFor();
+      expect(await sections.locator('[aria-current="page"]').textContent(), path).toBe(current);
+      await admin.locator('.admin-name', { hasText: ADMIN.firstName }).waitFor();
+      await admin.getByRole('banner').getByRole('button', { name: 'Logout' }).waitFor();
+      for (const marketing of ['All Courses', 'Registration', 'AspiraTank'])
+        expect(await admin.getByRole('link', { name: marketing, exact: true }).count(), `${path} ${marketing}`).toBe(0);
+      expect(await admin.locator('.contact-bar, .site-header, .site-footer, #advisor-dialog').count(), path).toBe(0);
+    }
+    // Login and signup: the brand and a way back to the website, no sections.
+    const guest = await newPage();
+    await guest.goto('/admin/login');
+    await guest.getByRole('link', { name: 'Back to the website' }).waitFor();
+    expect(await guest.getByRole('navigation', { name: 'Admin sections' }).count()).toBe(0);
+    expect(await guest.locator('.contact-bar, .site-header').count()).toBe(0);
+  });
+
   it('creates a course with an image; it shows in the admin list, on /courses and in the home catalogue', async () => {
+    await admin.goto('/admin/dashboard');
     await admin
-      .getByRole('navigation', { name: 'Admin' })
+      .getByRole('navigation', { name: 'Admin tasks' })
       .getByRole('link', { name: /^Create Course/ })
       .click();
     await admin.waitForURL('**/admin/create-course');
@@ -136,19 +168,30 @@ e2eDescribe('admin in the browser', () => {
     await form.getByLabel('Title').fill(TITLE);
     await form.getByLabel('Description').fill('Cloud skills for support, operations and sales roles. '.repeat(6).trim());
     await form.getByLabel(/^Price/).fill('4999');
+    await form.getByLabel(/^List price/).fill('4999');
     await form.getByLabel(/^Duration/).fill('3 months');
     const png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: { r: 20, g: 120, b: 90 } } })
       .png()
       .toBuffer();
     await form.getByLabel(/^Image/).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png });
     await admin.getByAltText('Preview of the course image').waitFor();
+    // A list price must be above the price: the form says so before anything is sent.
+    await form.getByRole('button', { name: 'Create Course' }).click();
+    await form.getByText('List price must be more than the price, or left empty for no discount').waitFor();
+    await form.getByLabel(/^List price/).fill('6000');
     await form.getByRole('button', { name: 'Create Course' }).click();
     await admin.waitForURL('**/admin/our-courses');
     await sawToast(admin, 'Course created successfully');
     const card = admin.locator('li', { has: admin.getByRole('heading', { name: TITLE }) });
     await card.waitFor();
     await expect(card.textContent()).resolves.toContain('₹4,999');
-    await expect(card.textContent()).resolves.toContain('10 % off');
+    // ₹6,000 list, ₹4,999 price: 16.68% saved, shown as "16% off".
+    expect((await card.locator('s').textContent())?.trim()).toBe('List price ₹6,000');
+    expect((await card.locator('.price-off').textContent())?.trim()).toBe('16% off');
+    // The seeded courses have no list price: the price alone.
+    const seeded = admin.locator('li', { has: admin.getByRole('heading', { name: 'Digital Marketing' }) });
+    expect(await seeded.locator('s, .price-off').count()).toBe(0);
+    await expect(seeded.textContent()).resolves.toContain('No list price');
     const description = await card.locator('p.muted').textContent();
     expect(description!.length).toBeLessThanOrEqual(203);
     expect(description!.endsWith('...')).toBe(true);
@@ -176,14 +219,18 @@ e2eDescribe('admin in the browser', () => {
     const form = admin.getByRole('form', { name: 'Update course' });
     await expect(form.getByLabel('Title').inputValue()).resolves.toBe(TITLE);
     await expect(form.getByLabel(/^Price/).inputValue()).resolves.toBe('4999');
+    await expect(form.getByLabel(/^List price/).inputValue()).resolves.toBe('6000');
     await form.getByLabel(/^Price/).fill('5499.50');
+    await form.getByLabel(/^List price/).fill('');
     await form.getByRole('button', { name: 'Update Course' }).click();
     await admin.waitForURL('**/admin/our-courses');
     await sawToast(admin, 'Course updated successfully');
     const card = admin.locator('li', { has: admin.getByRole('heading', { name: TITLE }) });
     await expect(card.textContent()).resolves.toContain('₹5,499.50');
-    const [row] = await sql()`select price_paise, image_id from courses where title = ${TITLE}`;
+    expect(await card.locator('s, .price-off').count()).toBe(0);
+    const [row] = await sql()`select price_paise, list_price_paise, image_id from courses where title = ${TITLE}`;
     expect(Number(row!.price_paise)).toBe(549950);
+    expect(row!.list_price_paise).toBeNull();
     expect(row!.image_id).toMatch(/^[0-9a-f]{64}$/);
   });
 

@@ -167,7 +167,7 @@ export default function CourseEditor({ mode }: { mode: Mode }) {
           <Field
             label="List price (₹)"
             error={errors.listPrice}
-            hint="Only if the course really sells for more elsewhere: shown struck through, with the saving as “N% off”. Leave empty for no discount."
+            hint="Only a real price the course is usually sold at, above the price: shown struck through with the saving as “N% off”. Leave empty for no discount."
           >
             <input {...bind('listPrice')} type="number" inputMode="decimal" min="0.01" step="0.01" />
           </Field>

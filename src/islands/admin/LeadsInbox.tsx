@@ -92,9 +92,6 @@ export default function LeadsInbox() {
       <div className="admin-head">
         <h1>Leads</h1>
         <div className="admin-actions">
-          <a className="btn btn-secondary" href="/admin/dashboard">
-            Dashboard
-          </a>
           <a className="btn btn-primary" href={csvHref} download>
             Export CSV
           </a>

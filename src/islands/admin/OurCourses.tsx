@@ -48,9 +48,6 @@ export default function OurCourses() {
       <div className="admin-head">
         <h1>Our Courses</h1>
         <div className="admin-actions">
-          <a className="btn btn-secondary" href="/admin/dashboard">
-            Dashboard
-          </a>
           <a className="btn btn-primary" href="/admin/create-course">
             Create Course
           </a>
