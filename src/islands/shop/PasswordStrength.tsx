@@ -4,6 +4,7 @@ import {
   guessableProblem,
   lengthProblem,
   personalProblem,
+  PASSWORD_MIN,
   type Checker,
   type Person,
 } from '../../shared/password.ts';
@@ -28,6 +29,8 @@ export function PasswordStrength({ password, person = {} }: { password: string; 
 
   const verdict = useMemo(() => {
     if (!password) return null;
+    // Counting up while typing says more than the rule the field error will repeat.
+    if (password.length < PASSWORD_MIN) return { score: 0, problem: `${password.length} of at least ${PASSWORD_MIN} characters` };
     const simple = lengthProblem(password) ?? personalProblem(password, person);
     if (simple) return { score: 0, problem: simple };
     if (!checker) return null;
