@@ -1,5 +1,5 @@
 /**
- * Page budgets (DESIGN.md section 7) on every marketing page:
+ * Page budgets (docs/architecture.md, Budgets) on every marketing page:
  * - bytes loaded before interaction, measured in Chromium on a phone viewport until the page is
  *   loaded and the network is idle: what crossed the wire (as the server sent it) and the brotli
  *   size of each text type (the budgets are in compressed bytes, as Netlify's CDN serves them);
@@ -25,7 +25,7 @@ const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-backgro
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const KB = 1024;
 
-/** Goals for marketing pages (stricter than the DESIGN.md floor: the issue's targets). */
+/** Goals for marketing pages (stricter than the floor in docs/architecture.md, Budgets). */
 export const BUDGET = {
   html: 14 * KB,
   css: 15 * KB,

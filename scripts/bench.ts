@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the budgets of DESIGN.md section 7, measured on the local production build
+ * `npm run bench`: the budgets of docs/architecture.md, Budgets, measured on the local production build
  * served as `npm start` serves it, on a fresh embedded database.
  * - API: GET /api/v1/course/courses under 50 connections for 10 s, against a static file as the ceiling.
  * - Lead submissions: 200 at once, nothing lost (when the lead-capture bench exists).

@@ -20,7 +20,7 @@ export default routes({
   },
 
   'GET /api/v1/admin/logout': async ({ request }) => {
-    // A GET (the spec's), so a link on another site must not be able to log an admin out.
+    // A GET (as in the original API; docs/architecture.md, API conventions), so a link on another site must not be able to log an admin out.
     assertNotCrossSite(request);
     const admin = await requireAdmin(request);
     const cookie = await logoutAdmin(admin.accountId);

@@ -19,7 +19,7 @@ export default routes({
   },
 
   'GET /api/v1/user/logout': async ({ request }) => {
-    // A GET (the spec's), so a link on another site must not be able to log a learner out.
+    // A GET (as in the original API; docs/architecture.md, API conventions), so a link on another site must not be able to log a learner out.
     assertNotCrossSite(request);
     const session = await requireUser(request).catch((error: unknown) => {
       if (error instanceof HttpError && error.status === 401) return null;

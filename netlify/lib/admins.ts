@@ -14,7 +14,7 @@ export function inviteCodeMatches(given: string, expected: string | undefined): 
 
 export type AdminSignup = { firstName: string; lastName: string; email: string; password: string; inviteCode: string };
 
-/** Admin signup is closed unless ADMIN_INVITE_CODE is set and the caller knows it (DESIGN 5.4). */
+/** Admin signup is closed unless ADMIN_INVITE_CODE is set and the caller knows it (docs/architecture.md, API departures). */
 export async function signupAdmin(input: AdminSignup, ip: string): Promise<void> {
   await rateLimit({ bucket: 'admin-signup', key: ip, limit: 10, windowSeconds: 3600 });
   if (!inviteCodeMatches(input.inviteCode, env().ADMIN_INVITE_CODE)) throw new HttpError(403, INVITE_REFUSED);

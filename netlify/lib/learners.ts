@@ -1,6 +1,6 @@
 /**
  * Learner accounts: signup, login, logout, profile and password change, with the rate limits of
- * DESIGN.md section 5 item 7. Accounts themselves live in accounts.ts (shared with admins).
+ * docs/architecture.md, API departures. Accounts themselves live in accounts.ts (shared with admins).
  */
 import type { z } from 'zod';
 import type { changePasswordSchema, loginSchema, userSignupSchema } from '../../src/shared/account.ts';

@@ -1,5 +1,5 @@
 /**
- * Email one-time codes (DESIGN.md section 5 item 1): 6 digits from a CSPRNG, stored as a keyed
+ * Email one-time codes (docs/architecture.md, API departures): 6 digits from a CSPRNG, stored as a keyed
  * hash, valid 10 minutes, single use, dead after 5 wrong tries; sending is throttled per email
  * (once a minute, a few an hour) and per IP. A verified code yields a short-lived, single-use
  * verification token bound to the email. No code or token ever reaches a response body's

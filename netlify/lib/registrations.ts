@@ -1,5 +1,5 @@
 /**
- * Registrations (spec section 4): a verified email registers (unpaid), opens a fee order whose
+ * Registrations (docs/product.md, States): a verified email registers (unpaid), opens a fee order whose
  * amount the server sets, and pays it. The payment is recorded through the payments platform's
  * completion registry, so the browser, the webhook and the re-check all end in the same place:
  * one paid registration_payments row and one receipt email, in one transaction.

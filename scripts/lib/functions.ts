@@ -4,7 +4,7 @@
  *
  * Why not @netlify/dev's function emulation: it bundles the function with esbuild and starts a
  * fresh worker on every request (seconds each, a new database pool each time), which cannot
- * carry the 50-connection budget of DESIGN.md section 7. The handlers are the same modules
+ * carry the 50-connection budget of docs/architecture.md, Budgets. The handlers are the same modules
  * Netlify deploys; only the loader differs.
  */
 import { readdirSync } from 'node:fs';

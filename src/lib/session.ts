@@ -1,5 +1,5 @@
 /**
- * The display record of who is logged in, kept in localStorage to drive the UI (spec section 3).
+ * The display record of who is logged in, kept in localStorage to drive the UI (docs/architecture.md, API departures: sessions).
  * It holds no token: the session itself is an HttpOnly cookie the server checks.
  */
 import type { DisplayUser } from '../shared/account.ts';

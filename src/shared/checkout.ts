@@ -38,7 +38,7 @@ export type CheckoutOrder = {
   currency: 'INR';
 };
 
-/** The sandbox's stand-in for Razorpay Checkout (DESIGN.md section 5 item 9). */
+/** The sandbox's stand-in for Razorpay Checkout (docs/architecture.md, API departures). */
 export const sandboxPaySchema = z
   .object({
     orderId: gatewayId('order', 'orderId'),

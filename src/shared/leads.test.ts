@@ -59,7 +59,7 @@ describe('countWords', () => {
 });
 
 describe('pitch schema', () => {
-  it('does not enforce the 300-word guide (spec section 9), only a character bound', () => {
+  it('does not enforce the 300-word guide (docs/product.md, Entities), only a character bound', () => {
     const idea = Array.from({ length: 400 }, () => 'word').join(' ');
     const result = pitchSchema.shape.startupIdea.safeParse(idea);
     expect(result.success).toBe(true);
@@ -84,7 +84,7 @@ describe('lead settings', () => {
     }
   });
 
-  it("programme choices are the spec's seven, in order", () => {
+  it("programme choices are the seven of docs/product.md, in order", () => {
     expect(PROGRAMMES).toEqual([
       'Data Analytics',
       'Sales Management',

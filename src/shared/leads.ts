@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import { emailSchema } from './account.ts';
 
-/** Programme choices of the advisor form (spec section 2), in the spec's order. */
+/** Programme choices of the advisor form (docs/product.md, Entities), in that order. */
 export const PROGRAMMES = [
   'Data Analytics',
   'Sales Management',
@@ -21,14 +21,14 @@ export const PROGRAMMES = [
   'Advanced Certification',
 ] as const;
 
-/** AspiraTank stages (spec section 4) and industries (spec section 5). */
+/** AspiraTank stages and industries (docs/product.md, Entities). */
 export const STAGES = ['Idea stage', 'MVP / Prototype ready', 'Launched with early users', 'Generating revenue', 'Scaling stage'] as const;
 export const INDUSTRIES = ['EdTech', 'SaaS', 'AI / ML', 'HealthTech', 'FinTech'] as const;
 
 export const CONTACT_SOURCES = ['advisor', 'contact', 'popup'] as const;
 export type ContactSource = (typeof CONTACT_SOURCES)[number];
 
-/** The idea's guide length (shown by a live counter; not enforced, spec section 9). */
+/** The idea's guide length (shown by a live counter; not enforced, docs/product.md, Entities). */
 export const IDEA_WORD_GUIDE = 300;
 
 /** The honeypot: a field people never see. Anything in it means a bot filled the form. */
@@ -171,7 +171,7 @@ export const advisorSchema = z
   })
   .strict();
 
-/** /contactus: Name optional; Number, email and comments required (spec section 5). */
+/** /contactus: Name optional; Number, email and comments required (docs/product.md, Entities). */
 export const contactSchema = z
   .object({
     source: z.literal('contact', { error: 'Unknown form' }).default('contact'),
@@ -184,7 +184,7 @@ export const contactSchema = z
   .strict();
 
 /**
- * POST /user/contactus takes either form. Without a source it is the contact page (the spec's
+ * POST /user/contactus takes either form. Without a source it is the contact page (the original
  * payload {Name, Number, email, comments}); "advisor" and "popup" are the callback form.
  */
 export const contactRequestSchema = z.preprocess(
@@ -202,7 +202,7 @@ export const contactRequestSchema = z.preprocess(
 export type AdvisorInput = z.input<typeof advisorSchema>;
 export type ContactRequest = z.output<typeof contactRequestSchema>;
 
-/** /scholarship: name, email, phone, institute, message, all required (spec section 5). */
+/** /scholarship: name, email, phone, institute, message, all required (docs/product.md, Entities). */
 export const scholarshipSchema = z
   .object({
     name: line('your name', 100, true),
@@ -215,7 +215,7 @@ export const scholarshipSchema = z
   .strict();
 export type ScholarshipApplication = z.output<typeof scholarshipSchema>;
 
-/** AspiraTank pitch: every field of spec section 3, the required/optional split of section 5. */
+/** AspiraTank pitch: every field and the required/optional split of docs/product.md, Entities. */
 export const pitchSchema = z
   .object({
     Name: line('your name', 100, true),

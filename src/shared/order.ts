@@ -9,7 +9,7 @@ import { courseIdSchema } from './course.ts';
 export const coursePaymentSchema = z.object({ courseId: courseIdSchema, ...checkoutResultShape }).strict();
 export type CoursePaymentInput = z.input<typeof coursePaymentSchema>;
 
-/** What POST /api/v1/course/buy/{courseId} answers (spec: course, key, amount, orderId). */
+/** What POST /api/v1/course/buy/{courseId} answers (docs/product.md, API: course, key, amount, orderId). */
 export type CourseOrderAnswer = {
   course: { _id: string; title: string; description: string; price: number; duration: string; image: { url: string | null } };
   key: string;

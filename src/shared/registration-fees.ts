@@ -4,7 +4,7 @@
  * imports it through ./registration.ts. The server decides every amount from this table.
  */
 
-/** Registration-fee options (spec section 9), in rupees as the spec states them. */
+/** Registration-fee options (docs/product.md, Fees), in rupees. */
 export const FEE_OPTIONS = [
   { id: 'online', label: 'Online programme', rupees: 2500 },
   { id: 'hybrid', label: 'Hybrid programme', rupees: 8500 },
@@ -30,7 +30,7 @@ export function programmeLabel(id: FeeOptionId): string {
 export const OTP_LENGTH = 6;
 export const OTP_RESEND_SECONDS = 60;
 
-/** Required by spec section 5 ("Please fill all required fields."). */
+/** Required (docs/product.md, Fields and rules: "Please fill all required fields."). */
 export const REQUIRED_FIELDS = ['name', 'email', 'phone', 'fatherName', 'highschool', 'motivation'] as const;
 
 /** A custom amount in rupees (number or numeric text) -> paise, or the reason it is refused. */
@@ -45,7 +45,7 @@ export function customAmountPaise(amount: unknown): number | string {
   return Math.round(rupees * 100);
 }
 
-/** What the API answers about a registration (spec "Paid registration" fields). */
+/** What the API answers about a registration (docs/product.md, Entities: Registration). */
 export type RegistrationDto = {
   _id: string;
   name: string;
@@ -65,7 +65,7 @@ export type PaidRegistrationDto = {
   programName: string;
 };
 
-/** The /success link with the spec's query parameters. */
+/** The /success link with the query parameters of docs/product.md, States. */
 export function successUrl(paid: Pick<PaidRegistrationDto, 'name' | 'email' | 'amount' | 'programName' | 'paymentId'>): string {
   const query = new URLSearchParams({
     name: paid.name,

@@ -3,7 +3,7 @@ import { createOrderSchema, customAmountPaise, FEE_OPTIONS, registerUnpaidSchema
 import { rupeesToPaise } from './money.ts';
 
 describe('registration fee table and schemas', () => {
-  it('holds the spec section 9 fees, in paise exactly', () => {
+  it('holds the fees of docs/product.md, Fees, in paise exactly', () => {
     expect(FEE_OPTIONS.map((o) => [o.id, rupeesToPaise(o.rupees)])).toEqual([
       ['online', 250_000],
       ['hybrid', 850_000],
@@ -40,7 +40,7 @@ describe('registration fee table and schemas', () => {
     expect(fields).not.toContain('university');
   });
 
-  it('builds the /success link with the spec query names, encoded', () => {
+  it('builds the /success link with the query names of docs/product.md, States, encoded', () => {
     const url = successUrl({ name: 'A & B', email: 'a@b.co', amount: 8500, programName: 'Hybrid programme', paymentId: 'pay_1' });
     const query = new URL(url, 'https://x.example').searchParams;
     expect(Object.fromEntries(query)).toEqual({

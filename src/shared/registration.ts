@@ -1,6 +1,6 @@
 /**
- * Registration with email OTP and the registration fee (spec sections 4, 5, 9; DESIGN.md
- * section 5 items 1-3): the request schemas the API checks. The fee table and the other plain
+ * Registration with email OTP and the registration fee (docs/product.md, States and
+ * Fees; docs/architecture.md, API departures): the request schemas the API checks. The fee table and the other plain
  * data live in ./registration-fees.ts (re-exported here), which the /information island imports
  * without pulling zod into a payment page's JavaScript budget.
  */
@@ -59,7 +59,7 @@ export const phoneSchema = z
     'Enter a valid phone number',
   );
 
-/** The registration form (spec section 3 payload; required fields per spec section 5). */
+/** The registration form (docs/product.md, Entities: Registration). */
 export const registrationFields = {
   name: oneLine('your name', 100, true),
   email: emailSchema,

@@ -47,7 +47,7 @@ async function registerVisitor(page: Page, email: string, problems: string[] = [
   await toast(page, 'OTP verified');
   await form.getByText('Email verified').waitFor();
 
-  // Register before filling the required fields: the spec's message, nothing saved.
+  // Register before filling the required fields: the message of docs/product.md, nothing saved.
   await form.getByRole('button', { name: 'Register', exact: true }).click();
   await toast(page, 'Please fill all required fields.');
   problems.push(...(await axeViolations(page, 'required fields missing')));

@@ -27,7 +27,7 @@ function bearer(request: Request): string | undefined {
 const LOGIN_MESSAGE: Record<Role, string> = { user: 'Please log in to continue', admin: 'Please login to admin' };
 
 /**
- * The one auth guard. Accepts the bearer header (spec) or our HttpOnly cookie; cookie-borne writes
+ * The one auth guard. Accepts the bearer header (docs/architecture.md, API departures) or our HttpOnly cookie; cookie-borne writes
  * must come from our Origin. The account is read on every request: a bumped token version
  * (logout, password change) or a deleted account ends the session at once.
  */

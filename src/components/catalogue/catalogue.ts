@@ -1,7 +1,7 @@
 /**
  * Home catalogue behaviour: the category filter (aria-pressed buttons) and a refresh from
  * GET /api/v1/course/courses once the page is idle. Cards are rebuilt only when the API answer
- * differs from the prebuilt one. Fetch failures are logged only (spec section 8).
+ * differs from the prebuilt one. Fetch failures are logged only (docs/product.md, Errors).
  */
 import type { CourseDto } from '../../shared/course.ts';
 import { formatRupees } from '../../shared/money.ts';

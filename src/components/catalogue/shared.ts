@@ -9,7 +9,7 @@ export function catalogueSignature(courses: CourseDto[]): string {
   return (h >>> 0).toString(36);
 }
 
-/** Filter categories: every distinct description, in catalogue order (spec: category filter). */
+/** Filter categories: every distinct description, in catalogue order (docs/product.md, Routes: home). */
 export function categoriesOf(courses: CourseDto[]): string[] {
   return [...new Set(courses.map((c) => c.description.trim()))];
 }

@@ -1,5 +1,5 @@
 /**
- * Admin screens' guard and helpers (spec section 6): the stored admin display record stands for
+ * Admin screens' guard and helpers (docs/product.md, States: Admin): the stored admin display record stands for
  * "logged in" in the browser; the API checks the real session (HttpOnly cookie) on every call.
  */
 import { useEffect, useState } from 'react';

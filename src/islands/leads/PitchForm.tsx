@@ -34,7 +34,7 @@ const EMPTY = {
   [HONEYPOT]: '',
 };
 
-/** The AspiraTank pitch (spec sections 3 and 5). Success goes to /thank-you. */
+/** The AspiraTank pitch (docs/product.md, Entities). Success goes to /thank-you. */
 export default function PitchForm() {
   const [other, setOther] = useState(false);
   // The stage starts empty ("Select stage"); the schema refuses it until one is chosen.

@@ -10,7 +10,7 @@ const EMPTY = { name: '', email: '', phone: '', institute: '', message: '', [HON
 
 /**
  * /scholarship: name, email, phone, institute, message, all required. Success sets the submitted
- * state and clears the fields; server errors go under the field they name (spec section 8), a
+ * state and clears the fields; server errors go under the field they name (docs/product.md, States), a
  * string error is a general error, no answer at all reads "Something went wrong. Please try again."
  */
 export default function ScholarshipForm() {

@@ -16,7 +16,7 @@ export function Honeypot({ value, onChange }: { value: string; onChange: (value:
   );
 }
 
-/** A phone input with a visible +91 in front (the advisor form, spec section 2). */
+/** A phone input with a visible +91 in front (the advisor form, docs/product.md, Entities). */
 export const IndianPhoneInput = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function IndianPhoneInput(
   { className, ...props },
   ref,

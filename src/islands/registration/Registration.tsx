@@ -1,5 +1,5 @@
 /**
- * /information: registration with email OTP, then the registration fee (spec sections 4, 5, 9).
+ * /information: registration with email OTP, then the registration fee (docs/product.md, States and Fees).
  * The flow lives in useRegistration; each step is its own component.
  */
 import { Toasts } from '../ui/Toasts.tsx';

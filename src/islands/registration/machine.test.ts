@@ -24,7 +24,7 @@ const toVerified: Action[] = [
 ];
 const toRegistered: Action[] = [...toVerified, { type: 'registerStarted' }, { type: 'registered', registrationToken: 'rt' }];
 
-describe('registration state machine (spec section 4)', () => {
+describe('registration state machine (docs/product.md, States)', () => {
   it('walks the happy path: email -> OTP sent -> verified -> registered -> menu -> order -> checkout -> paid', () => {
     let s = run(toVerified);
     expect(s).toMatchObject({ phase: 'verified', email: 'asha@example.com', verificationToken: 'vt', busy: null });

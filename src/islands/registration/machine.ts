@@ -1,5 +1,5 @@
 /**
- * The registration flow of spec section 4 as one explicit state machine:
+ * The registration flow of docs/product.md, States, as one explicit state machine:
  *
  *   editing --send--> otpSent --verify--> verified --register--> registered --pay--> paid
  *      ^                 |  (resend)         |                        |

@@ -15,7 +15,7 @@ import { useForm } from '../ui/useForm.ts';
 import { initialState, normalise, reducer, resendSecondsLeft, toSaved } from './machine.ts';
 import { readFlow, readForm, writeFlow, writeForm } from './storage.ts';
 
-/** The spec's messages (section 8), word for word. */
+/** The registration messages (docs/product.md, Messages), word for word. */
 export const MSG = {
   otpSent: 'OTP sent to your email!',
   otpSendFailed: 'Failed to send OTP',

@@ -10,7 +10,7 @@ import { LABELS } from './labels.ts';
 type Purchase = CourseDto & { purchase?: { paidAt: string; amount: number } };
 type State = { kind: 'loading' } | { kind: 'ready'; courses: Purchase[] } | { kind: 'error' };
 
-/** Spec: the description cut to 100 characters plus an ellipsis. */
+/** docs/product.md, States: the description cut to 100 characters plus an ellipsis. */
 export function cutDescription(text: string): string {
   return text.length > 100 ? `${text.slice(0, 100)}...` : text;
 }

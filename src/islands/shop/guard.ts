@@ -8,7 +8,7 @@ export function goToLogin(): void {
   location.replace(`/login?next=${encodeURIComponent(here)}`);
 }
 
-/** The logged-in learner's display record, or null after starting the redirect to /login (spec section 6). */
+/** The logged-in learner's display record, or null after starting the redirect to /login (docs/product.md, States). */
 export function requireLogin(): DisplayUser | null {
   const user = session.user();
   if (!user) goToLogin();

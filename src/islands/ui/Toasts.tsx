@@ -1,8 +1,8 @@
 import { Toaster } from 'react-hot-toast';
 
 /**
- * The one Toaster (spec section 9): blank/error/custom 4000 ms, success 2000 ms, loading until
- * dismissed; react-hot-toast's own limit of 20 and 1000 ms removal delay match the spec.
+ * The one Toaster (docs/product.md, Messages): blank/error/custom 4000 ms, success 2000 ms, loading until
+ * dismissed; react-hot-toast's own limit of 20 and 1000 ms removal delay match it.
  * Mount it once per page, inside the page's form island.
  */
 export function Toasts() {
