@@ -326,6 +326,103 @@ e2eDescribe('All Courses menu', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('All Courses');
   });
 
+  /** Records every category or menu switch from now on (a MutationObserver in the page). */
+  async function recordSwitches(page: Page): Promise<() => Promise<string[]>> {
+    await page.evaluate(() => {
+      const log: string[] = [];
+      (window as unknown as { __switches: string[] }).__switches = log;
+      new MutationObserver((records) => {
+        for (const r of records) {
+          const el = r.target as HTMLElement;
+          if (r.attributeName === 'aria-selected' && el.getAttribute('aria-selected') === 'true') log.push(`tab ${el.textContent?.trim()}`);
+          if (r.attributeName === 'aria-expanded' && el.getAttribute('aria-expanded') === 'true')
+            log.push(`menu ${el.textContent?.trim()}`);
+        }
+      }).observe(document.querySelector('header')!, {
+        subtree: true,
+        attributes: true,
+        attributeFilter: ['aria-selected', 'aria-expanded'],
+      });
+    });
+    return () => page.evaluate(() => (window as unknown as { __switches: string[] }).__switches);
+  }
+
+  type Box = { x: number; y: number; width: number; height: number };
+  const centre = (b: Box) => ({ x: b.x + b.width / 2, y: b.y + b.height / 2 });
+  /** Whether the straight path a -> b passes through the box (sampled every 2 px). */
+  function crosses(a: { x: number; y: number }, b: { x: number; y: number }, box: Box): boolean {
+    const steps = Math.ceil(Math.hypot(b.x - a.x, b.y - a.y) / 2);
+    for (let i = 0; i <= steps; i++) {
+      const x = a.x + ((b.x - a.x) * i) / steps;
+      const y = a.y + ((b.y - a.y) * i) / steps;
+      if (x >= box.x && x <= box.x + box.width && y >= box.y && y <= box.y + box.height) return true;
+    }
+    return false;
+  }
+
+  it('keeps the category under a diagonal path to its cards; a deliberate hover switches at once', async () => {
+    const page = await open(DESKTOP, '/');
+    await page.getByRole('button', { name: 'All Courses' }).hover();
+    await page.locator(panel).waitFor({ state: 'visible' });
+    const tab = (name: string) => page.locator(panel).getByRole('tab', { name });
+    await tab('Most Popular').hover();
+    const target = page.locator(`${panel} [role="tabpanel"]:visible a`).last();
+    const start = centre((await tab('Most Popular').boundingBox())!);
+    const end = centre((await target.boundingBox())!);
+    // The path really crosses other categories on its way.
+    const crossed: string[] = [];
+    for (const name of ['AspiraDiscover', 'AspiraElevate', 'AspiraAdmit', 'AspiraDemy'])
+      if (crosses(start, end, (await tab(name).boundingBox())!)) crossed.push(name);
+    expect(crossed.length).toBeGreaterThan(0);
+
+    const switches = await recordSwitches(page);
+    await page.mouse.move(start.x, start.y);
+    await page.mouse.move(end.x, end.y, { steps: 30 });
+    expect(await switches()).toEqual([]);
+    expect(await tab('Most Popular').getAttribute('aria-selected')).toBe('true');
+    const href = await target.getAttribute('href');
+    await page.mouse.click(end.x, end.y);
+    await page.waitForURL(`**${href}`);
+
+    // A deliberate move down the categories switches on arrival, with no delay.
+    const again = await open(DESKTOP, '/');
+    await again.getByRole('button', { name: 'All Courses' }).hover();
+    const tab2 = (name: string) => again.locator(panel).getByRole('tab', { name });
+    await tab2('Most Popular').hover();
+    const from = centre((await tab2('Most Popular').boundingBox())!);
+    const to = centre((await tab2('AspiraElevate').boundingBox())!);
+    await again.mouse.move(from.x, to.y, { steps: 8 });
+    expect(await tab2('AspiraElevate').getAttribute('aria-selected')).toBe('true');
+    // Resting on a crossed category selects it after the short intent delay.
+    await tab2('Most Popular').hover();
+    const onDiscover = centre((await tab2('AspiraDiscover').boundingBox())!);
+    await again.mouse.move(onDiscover.x, onDiscover.y, { steps: 3 });
+    await again.waitForFunction(() => document.querySelector('#mega-tab-1')?.getAttribute('aria-selected') === 'true');
+  });
+
+  it('a diagonal path from a programme menu into its panel does not open the neighbour', async () => {
+    const page = await open(DESKTOP, '/');
+    const triggers = page.locator('.header-sub [data-menu-trigger]');
+    const first = triggers.nth(0);
+    await first.hover();
+    const firstPanel = page.locator('.header-sub .menu.is-open .menu-panel');
+    await firstPanel.waitFor({ state: 'visible' });
+    const box = (await first.boundingBox())!;
+    const panelBox = (await firstPanel.boundingBox())!;
+    const link = firstPanel.getByRole('link').first();
+    const linkBox = (await link.boundingBox())!;
+    // From the trigger's right end to the far side of the first link: the path clips the neighbour.
+    const start = { x: box.x + box.width - 6, y: box.y + box.height / 2 + 6 };
+    const end = { x: panelBox.x + panelBox.width - 10, y: linkBox.y + linkBox.height / 2 };
+    expect(crosses(start, end, (await triggers.nth(1).boundingBox())!)).toBe(true);
+    const switches = await recordSwitches(page);
+    await page.mouse.move(start.x, start.y);
+    await page.mouse.move(end.x, end.y, { steps: 12 });
+    expect(await switches()).toEqual([]);
+    expect(await first.getAttribute('aria-expanded')).toBe('true');
+    expect(await link.isVisible()).toBe(true);
+  });
+
   it('programme dropdowns and More open on hover with their links', async () => {
     const page = await open(DESKTOP, '/');
     await page.getByRole('button', { name: 'More' }).hover();

@@ -3,9 +3,13 @@
  * - [data-menu]: a trigger button + panel. Opens on mouse hover, on tap/click (toggles) and from the
  *   keyboard (Enter/Space/ArrowDown on the trigger). Escape or focus leaving closes it.
  * - the "All Courses" category tabs: hover, click or arrow keys select a category.
+ * - hover switches (category, or from one open menu to a neighbour) go through intent.ts: a pointer
+ *   crossing other items on its way into the open panel does not switch them.
  * - [data-drawer-open]: opens the mobile slide-in menu (a modal <dialog>); ×, Escape and a click
  *   outside close it, and focus returns to the Menu button.
  */
+import { INTENT_DELAY, pointerHeadingInto, trackPointer, withIntent } from './intent.ts';
+
 const CLOSE_DELAY = 180;
 
 function menus(): HTMLElement[] {
@@ -22,17 +26,31 @@ function setOpen(menu: HTMLElement, open: boolean): void {
 function setupMenu(menu: HTMLElement): void {
   const trigger = menu.querySelector<HTMLButtonElement>('[data-menu-trigger]');
   if (!trigger) return;
+  const panel = menu.querySelector('.menu-panel');
   let timer: number | undefined;
   let hoverOpenedAt = 0;
+  let cancelOpen = () => {};
   menu.addEventListener('pointerenter', (event) => {
     if (event.pointerType !== 'mouse') return;
     window.clearTimeout(timer);
-    if (!menu.classList.contains('is-open')) hoverOpenedAt = Date.now();
-    setOpen(menu, true);
+    if (menu.classList.contains('is-open')) return;
+    // Crossing this trigger on the way into a neighbour's open panel does not switch menus.
+    const openPanel =
+      menus()
+        .find((m) => m !== menu && m.classList.contains('is-open'))
+        ?.querySelector('.menu-panel') ?? null;
+    cancelOpen();
+    cancelOpen = withIntent(menu, openPanel, () => {
+      hoverOpenedAt = Date.now();
+      setOpen(menu, true);
+    });
   });
   menu.addEventListener('pointerleave', (event) => {
     if (event.pointerType !== 'mouse') return;
-    timer = window.setTimeout(() => setOpen(menu, false), CLOSE_DELAY);
+    cancelOpen();
+    // Leaving toward the own panel (a diagonal path can leave the menu's box) waits longer.
+    const delay = menu.classList.contains('is-open') && pointerHeadingInto(panel) ? CLOSE_DELAY + INTENT_DELAY : CLOSE_DELAY;
+    timer = window.setTimeout(() => setOpen(menu, false), delay);
   });
   trigger.addEventListener('click', () => {
     // A click that lands right after the hover opened the menu must not close it again.
@@ -67,10 +85,20 @@ function setupTabs(tablist: HTMLElement): void {
       document.getElementById(t.getAttribute('aria-controls') ?? '')?.classList.toggle('is-active', on);
     }
   };
+  const panels = tablist.parentElement?.querySelector('.mega-panels') ?? null;
+  let cancel = () => {};
   tabs.forEach((tab, i) => {
     tab.addEventListener('click', () => select(tab));
     tab.addEventListener('pointerenter', (event) => {
-      if (event.pointerType === 'mouse') select(tab);
+      if (event.pointerType !== 'mouse') return;
+      cancel();
+      cancel = withIntent(tab, panels, () => select(tab));
+    });
+    // A pointer that turns away from the panel on a crossed category has chosen it.
+    tab.addEventListener('pointermove', (event) => {
+      if (event.pointerType !== 'mouse' || tab.getAttribute('aria-selected') === 'true' || pointerHeadingInto(panels)) return;
+      cancel();
+      select(tab);
     });
     tab.addEventListener('keydown', (event) => {
       const step = event.key === 'ArrowDown' ? 1 : event.key === 'ArrowUp' ? -1 : 0;
@@ -108,6 +136,7 @@ function setupDrawer(button: HTMLButtonElement): void {
 }
 
 export function initNav(): void {
+  trackPointer();
   menus().forEach(setupMenu);
   document.querySelectorAll<HTMLElement>('.mega-tabs').forEach(setupTabs);
   document.querySelectorAll<HTMLButtonElement>('[data-drawer-open]').forEach(setupDrawer);
