@@ -22,5 +22,7 @@ export default defineConfig({
     ? netlify({ imageCDN: false, devFeatures: { edgeFunctions: false, images: false, environmentVariables: false } })
     : undefined,
   prefetch: false,
-  vite: { build: { assetsInlineLimit: 2048 } },
+  // Component scripts always ship as files: the CSP allows no inline script except the few Astro
+  // emits itself (hashes in netlify/lib/security-headers.ts). Other assets inline under 2 KB.
+  vite: { build: { assetsInlineLimit: (file, content) => (/\.m?js$/.test(file) ? false : content.length < 2048) } },
 });

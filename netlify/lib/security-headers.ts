@@ -1,7 +1,22 @@
 /**
+ * The only inline scripts a page may run: the ones Astro itself emits (the <astro-island> element
+ * and its client:load / client:only / client:visible directives) and BaseLayout's one-line "js"
+ * class. Component scripts ship as files (astro.config.mjs). tests/e2e/security.test.ts lists any
+ * inline script of the build missing here, with its hash, and fails on any CSP violation.
+ */
+export const INLINE_SCRIPT_HASHES = Object.freeze([
+  'sha256-sa2BD07tH4oO53uT1B5vNSLM2+gcrREM4WTXttKp6oU=', // BaseLayout: <html class="js">
+  'sha256-Ya0pUYrC7nM5Cn/056TyVuEiz6dFGrzmkWzgON0pF0U=', // Astro: <astro-island>
+  'sha256-QzWFZi+FLIx23tnm9SBU4aEgx4x8DsuASP07mfqol/c=', // Astro: client:load
+  'sha256-eIXWvAmxkr251LJZkjniEK5LcPF3NkapbJepohwYRIc=', // Astro: client:only
+  'sha256-Q2BPg90ZMplYY+FSdApNErhpWafg2hcRRbndmvxuL/Q=', // Astro: client:visible
+]);
+
+/**
  * The security headers of every answer. netlify.toml's `[[headers]] for = "/*"` block gives them
  * to the files Netlify serves; Netlify does not apply that block to function answers, so http.ts
  * `routes()` sets these on every API answer. security-headers.test.ts fails if the two differ.
+ * No 'unsafe-inline' for scripts: an injected <script> or event handler does not run.
  */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'Strict-Transport-Security': 'max-age=63072000; includeSubDomains; preload',
@@ -10,8 +25,8 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   'X-Frame-Options': 'DENY',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(self "https://checkout.razorpay.com")',
   'Content-Security-Policy':
-    "default-src 'self'; script-src 'self' 'unsafe-inline' https://checkout.razorpay.com; style-src 'self' 'unsafe-inline'; " +
-    "img-src 'self' data: blob: https:; media-src 'self'; font-src 'self'; " +
+    `default-src 'self'; script-src 'self' https://checkout.razorpay.com ${INLINE_SCRIPT_HASHES.map((h) => `'${h}'`).join(' ')}; ` +
+    "style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; media-src 'self'; font-src 'self'; " +
     "connect-src 'self' https://api.razorpay.com https://lumberjack.razorpay.com; " +
     "frame-src https://api.razorpay.com https://checkout.razorpay.com; frame-ancestors 'none'; base-uri 'self'; " +
     "form-action 'self'; object-src 'none'",
