@@ -84,7 +84,7 @@ describe('lead settings', () => {
     }
   });
 
-  it("programme choices are the seven of docs/product.md, in order", () => {
+  it('programme choices are the seven of docs/product.md, in order', () => {
     expect(PROGRAMMES).toEqual([
       'Data Analytics',
       'Sales Management',
