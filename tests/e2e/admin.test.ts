@@ -263,9 +263,22 @@ e2eDescribe('admin in the browser', () => {
     await form.getByRole('button', { name: /Apply/ }).click();
     await visitor.getByText('Application received').waitFor();
 
+    // A paid course order: its amount reads as everywhere else on the site (₹2,49,000).
+    const [account] = await sql()`select id from accounts where email = ${ADMIN.email}`;
+    await sql()`insert into payment_orders (id, gateway, purpose, amount_paise, receipt, status, payment_id, paid_at)
+      values ('order_e2e_inbox', 'sandbox', 'course', 24900000, 'e2e-inbox', 'paid', 'pay_e2e_inbox', now())`;
+    await sql()`insert into course_orders (account_id, course_id, email, gateway_order_id, amount_paise, status, payment_id, paid_at)
+      values (${account!.id}, '6801c2a4f1e2b3c4d5e6fd57', ${ADMIN.email}, 'order_e2e_inbox', 24900000, 'paid', 'pay_e2e_inbox', now())`;
+
     await admin.goto('/admin/leads');
     await admin.getByRole('heading', { name: 'Leads' }).waitFor();
     await admin.getByRole('button', { name: /Zara Visitor, Jr\./ }).waitFor();
+    const order = admin.getByRole('button', { name: /Digital Marketing · paid · ₹2,49,000/ });
+    await order.waitFor();
+    expect(await admin.getByText(/₹249000/).count()).toBe(0);
+    await order.click();
+    await admin.getByRole('dialog').getByText('₹2,49,000', { exact: true }).waitFor();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
     const filters = admin.getByRole('search', { name: 'Filter leads' });
     await filters.getByLabel('Kind').selectOption('scholarship');
     await filters.getByLabel('Search').fill('zara.visitor');
