@@ -113,7 +113,7 @@ async function collect(): Promise<z.output<typeof adminSchema>> {
   rl.close();
   let password = given.password;
   while (!password) {
-    const first = await askHidden('Password (at least 8 characters, letters and numbers): ');
+    const first = await askHidden('Password (at least 8 characters; a passphrase is fine): ');
     const check = adminSchema.shape.password.safeParse(first);
     if (!check.success) {
       console.error(`  ${check.error.issues[0]?.message}`);
