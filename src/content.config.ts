@@ -1,9 +1,11 @@
 /**
  * Everything a marketer edits lives in src/content. These schemas check every edit at build time:
  * a missing field, a text that is too long or a malformed link fails `astro build` with a message
- * naming the file and the field. How to edit: docs/content.md.
+ * naming the file and the field. Objects are strict, so a misspelt key fails too, and links to FAQs
+ * and courses are references: a name with no file behind it fails the build. How to edit:
+ * docs/content.md.
  */
-import { defineCollection } from 'astro:content';
+import { defineCollection, reference } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 
@@ -17,8 +19,13 @@ const href = z
     'a link starts with "/", "https://", "mailto:", "tel:" or "#"',
   )
   .describe('Where the link goes: a site path like /aspirademy, or a full https:// address');
-const link = z.object({ label: text(60).describe('The visible link text'), href });
-const cta = z.object({ label: text(40).describe('Button text'), href }).describe('A button');
+const link = z.strictObject({ label: text(60).describe('The visible link text'), href });
+const cta = z.strictObject({ label: text(40).describe('Button text'), href }).describe('A button');
+/** The name of an entry in a list file (partners.yaml, features.yaml, payment-methods.yaml). */
+const entryId = z
+  .string()
+  .regex(/^[a-z0-9-]+$/)
+  .describe('A unique name: lowercase letters, digits and dashes');
 /** Money is written as a plain number in its currency: 299000 with currency INR renders as ₹2,99,000. */
 const money = z
   .object({
@@ -54,7 +61,7 @@ const hero = z
   })
   .describe('Top of the page');
 
-const card = z.object({
+const card = z.strictObject({
   title: text(80),
   body: text(400).optional(),
   icon: z
@@ -84,8 +91,8 @@ const card = z.object({
 
 /** The building blocks a page is made of, rendered top to bottom. `type` picks the block. */
 const section = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('text'), id: z.string().max(40).optional(), heading: text(100), body: paragraphs, cta: cta.optional() }),
-  z.object({
+  z.strictObject({ type: z.literal('text'), id: z.string().max(40).optional(), heading: text(100), body: paragraphs, cta: cta.optional() }),
+  z.strictObject({
     type: z.literal('cards'),
     id: z.string().max(40).optional(),
     heading: text(100),
@@ -93,7 +100,7 @@ const section = z.discriminatedUnion('type', [
     columns: z.number().int().min(2).max(4).default(3),
     items: z.array(card).min(1).max(12),
   }),
-  z.object({
+  z.strictObject({
     type: z.literal('list'),
     id: z.string().max(40).optional(),
     heading: text(100),
@@ -101,35 +108,35 @@ const section = z.discriminatedUnion('type', [
     numbered: z.boolean().default(false),
     items: z.array(text(300)).min(1).max(30),
   }),
-  z.object({
+  z.strictObject({
     type: z.literal('tags'),
     id: z.string().max(40).optional(),
     heading: text(100),
     intro: text(400).optional(),
     items: z.array(text(60)).min(1).max(40),
   }),
-  z.object({
+  z.strictObject({
     type: z.literal('themes'),
     id: z.string().max(40).optional(),
     heading: text(100),
     intro: text(400).optional(),
     items: z
-      .array(z.object({ title: text(80), body: text(400), cities: z.array(text(40)).max(8) }))
+      .array(z.strictObject({ title: text(80), body: text(400), cities: z.array(text(40)).max(8) }))
       .min(1)
       .max(6),
   }),
-  z.object({
+  z.strictObject({
     type: z.literal('fees'),
     id: z.string().max(40).optional(),
     heading: text(100),
     intro: text(400).optional(),
     rows: z
-      .array(z.object({ label: text(80), money: money.optional(), value: text(80).optional(), note: text(160).optional() }))
+      .array(z.strictObject({ label: text(80), money: money.optional(), value: text(80).optional(), note: text(160).optional() }))
       .min(1)
       .max(10),
     cta: cta.optional(),
   }),
-  z.object({
+  z.strictObject({
     type: z.literal('deadline'),
     id: z.string().max(40).optional(),
     heading: text(100),
@@ -137,24 +144,20 @@ const section = z.discriminatedUnion('type', [
     date: text(60).describe('Written exactly as it should read, e.g. "August 31, 2025, 12 PM IST"'),
     cta: cta.optional(),
   }),
-  z.object({
+  z.strictObject({
     type: z.literal('courses'),
     id: z.string().max(40).optional(),
     heading: text(100),
     intro: text(400).optional(),
-    courses: z
-      .array(z.string().regex(/^[0-9a-f]{24}$/))
-      .min(1)
-      .max(10)
-      .describe('Course ids of landing pages in src/content/courses'),
+    courses: z.array(reference('courses')).min(1).max(10).describe('Names of course landing pages in src/content/courses, without .yaml'),
   }),
-  z.object({
+  z.strictObject({
     type: z.literal('faq'),
     id: z.string().max(40).optional(),
     heading: text(100).optional(),
-    faq: z.string().max(40).describe('Name of a file in src/content/faqs, without .yaml'),
+    faq: reference('faqs').describe('Name of a file in src/content/faqs, without .yaml'),
   }),
-  z.object({
+  z.strictObject({
     type: z.literal('cta'),
     id: z.string().max(40).optional(),
     heading: text(100),
@@ -162,12 +165,12 @@ const section = z.discriminatedUnion('type', [
     primary: cta,
     secondary: cta.optional(),
   }),
-  z.object({
+  z.strictObject({
     type: z.literal('claims'),
     id: z.string().max(40).optional(),
     heading: text(100).optional(),
     items: z
-      .array(z.object({ value: text(24), label: text(120) }))
+      .array(z.strictObject({ value: text(24), label: text(120) }))
       .min(1)
       .max(6),
   }),
@@ -182,15 +185,17 @@ const page = {
 
 const site = defineCollection({
   loader: glob({ pattern: 'site.yaml', base: './src/content' }),
-  schema: z.object({
+  schema: z.strictObject({
     brand: text(40).describe('The brand name, e.g. "Aspira"'),
     tagline: text(120),
     defaultDescription: text(170),
-    address: z.object({ lines: z.array(text(80)).min(1).max(4), country: text(40) }),
-    phone: z.object({ display: text(30), tel: z.string().regex(/^\+[0-9]{8,15}$/) }),
+    address: z.strictObject({ lines: z.array(text(80)).min(1).max(4), country: text(40) }),
+    phone: z.strictObject({ display: text(30), tel: z.string().regex(/^\+[0-9]{8,15}$/) }),
     email: z.email().max(120),
-    social: z.array(z.object({ network: z.enum(['linkedin', 'instagram', 'facebook', 'youtube', 'x']), label: text(40), href })).max(6),
-    header: z.object({
+    social: z
+      .array(z.strictObject({ network: z.enum(['linkedin', 'instagram', 'facebook', 'youtube', 'x']), label: text(40), href }))
+      .max(6),
+    header: z.strictObject({
       searchPlaceholder: text(60),
       searchLabel: text(60),
       allCoursesLabel: text(30),
@@ -201,15 +206,15 @@ const site = defineCollection({
       more: z.array(link).min(1).max(6),
       menuLabel: text(20),
       programmeMenus: z
-        .array(z.object({ label: text(30), href, links: z.array(link).max(8) }))
+        .array(z.strictObject({ label: text(30), href, links: z.array(link).max(8) }))
         .max(6)
         .describe('Per-programme dropdowns'),
       allCourses: z
         .array(
-          z.object({
+          z.strictObject({
             category: text(30),
             items: z
-              .array(z.object({ title: text(80), provider: text(40), duration: text(30), href }))
+              .array(z.strictObject({ title: text(80), provider: text(40), duration: text(30), href }))
               .min(1)
               .max(8),
           }),
@@ -218,7 +223,7 @@ const site = defineCollection({
         .max(6)
         .describe('The "All Courses" menu: one entry per category'),
     }),
-    footer: z.object({
+    footer: z.strictObject({
       about: text(300),
       exploreHeading: text(30),
       explore: z.array(link).min(1).max(10),
@@ -228,14 +233,14 @@ const site = defineCollection({
       paymentHeading: text(40),
       copyright: text(120),
     }),
-    contactBar: z.object({ text: text(80), button: text(30), dialogTitle: text(60), dialogIntro: text(200), closeLabel: text(30) }),
+    contactBar: z.strictObject({ text: text(80), button: text(30), dialogTitle: text(60), dialogIntro: text(200), closeLabel: text(30) }),
     skipLink: text(40),
   }),
 });
 
 const programmes = defineCollection({
   loader: glob({ pattern: '*.yaml', base: './src/content/programmes' }),
-  schema: z.object({
+  schema: z.strictObject({
     name: text(60).describe('Programme name as it appears in search and menus'),
     href: href.describe('The page of this programme'),
     order: z.number().int().min(0).max(99).describe('Position in search results and lists'),
@@ -247,7 +252,7 @@ const programmes = defineCollection({
 
 const courses = defineCollection({
   loader: glob({ pattern: '*.yaml', base: './src/content/courses' }),
-  schema: z.object({
+  schema: z.strictObject({
     courseId: z
       .string()
       .regex(/^[0-9a-f]{24}$/)
@@ -257,17 +262,17 @@ const courses = defineCollection({
     summary: text(200).describe('Used on cards linking to this course'),
     seo,
     ticks: z.array(text(60)).length(2),
-    eligibility: z.object({ heading: text(60), items: z.array(text(160)).min(1).max(6) }),
-    tools: z.object({ heading: text(60), items: z.array(text(30)).min(3).max(24) }),
-    details: z.object({
+    eligibility: z.strictObject({ heading: text(60), items: z.array(text(160)).min(1).max(6) }),
+    tools: z.strictObject({ heading: text(60), items: z.array(text(30)).min(3).max(24) }),
+    details: z.strictObject({
       heading: text(60),
       intro: text(300),
       modules: z
-        .array(z.object({ title: text(100), content: text(900) }))
+        .array(z.strictObject({ title: text(100), content: text(900) }))
         .min(1)
         .max(10),
     }),
-    cohort: z.object({
+    cohort: z.strictObject({
       heading: text(60),
       start: text(40),
       format: text(60),
@@ -277,21 +282,21 @@ const courses = defineCollection({
       feeNote: text(80).optional(),
       apply: cta,
     }),
-    explore: z.object({ heading: text(60) }),
-    faq: z.string().max(40).describe('Name of a file in src/content/faqs'),
+    explore: z.strictObject({ heading: text(60) }),
+    faq: reference('faqs').describe('Name of a file in src/content/faqs, without .yaml'),
   }),
 });
 
 const faqs = defineCollection({
   loader: glob({ pattern: '*.yaml', base: './src/content/faqs' }),
-  schema: z.object({
+  schema: z.strictObject({
     heading: text(100),
     groups: z
       .array(
-        z.object({
+        z.strictObject({
           heading: text(100).optional(),
           items: z
-            .array(z.object({ question: text(200), answer: text(1200) }))
+            .array(z.strictObject({ question: text(200), answer: text(1200) }))
             .min(1)
             .max(20),
         }),
@@ -303,19 +308,19 @@ const faqs = defineCollection({
 
 const pages = defineCollection({
   loader: glob({ pattern: '*.yaml', base: './src/content/pages' }),
-  schema: z.object({ ...page, extra: z.record(z.string(), text(300)).optional().describe('Short labels this page needs') }),
+  schema: z.strictObject({ ...page, extra: z.record(z.string(), text(300)).optional().describe('Short labels this page needs') }),
 });
 
 const home = defineCollection({
   loader: glob({ pattern: 'home.yaml', base: './src/content' }),
-  schema: z.object({
+  schema: z.strictObject({
     seo,
-    hero: z.object({ eyebrow: text(60), title: text(110), lead: text(300), explore: text(30), apply: cta, posterAlt: text(160) }),
+    hero: z.strictObject({ eyebrow: text(60), title: text(110), lead: text(300), explore: text(30), apply: cta, posterAlt: text(160) }),
     claims: z
-      .array(z.object({ value: text(24), label: text(120) }))
+      .array(z.strictObject({ value: text(24), label: text(120) }))
       .min(1)
       .max(6),
-    catalogue: z.object({
+    catalogue: z.strictObject({
       heading: text(80),
       intro: text(300),
       allLabel: text(30).describe('The first filter, showing every course'),
@@ -324,17 +329,18 @@ const home = defineCollection({
       viewLabel: text(30),
       emptyText: text(120),
     }),
-    programmes: z.object({ heading: text(80), intro: text(300) }),
-    partners: z.object({ heading: text(80) }),
-    features: z.object({ heading: text(80) }),
-    scholarship: z.object({ eyebrow: text(40), heading: text(100), body: text(400), cta }),
-    help: z.object({ heading: text(80), body: text(300), cta }),
+    programmes: z.strictObject({ heading: text(80), intro: text(300) }),
+    partners: z.strictObject({ heading: text(80) }),
+    features: z.strictObject({ heading: text(80) }),
+    scholarship: z.strictObject({ eyebrow: text(40), heading: text(100), body: text(400), cta }),
+    help: z.strictObject({ heading: text(80), body: text(300), cta }),
   }),
 });
 
 const partners = defineCollection({
   loader: file('src/content/partners.yaml'),
-  schema: z.object({
+  schema: z.strictObject({
+    id: entryId,
     name: text(60).describe('Partner name, used as the logo alt text'),
     logo: z
       .string()
@@ -346,7 +352,8 @@ const partners = defineCollection({
 
 const features = defineCollection({
   loader: file('src/content/features.yaml'),
-  schema: z.object({
+  schema: z.strictObject({
+    id: entryId,
     order: z.number().int().min(0).max(99).describe('Position in the row'),
     title: text(60),
     body: text(200),
@@ -356,7 +363,8 @@ const features = defineCollection({
 
 const paymentMethods = defineCollection({
   loader: file('src/content/payment-methods.yaml'),
-  schema: z.object({
+  schema: z.strictObject({
+    id: entryId,
     order: z.number().int().min(0).max(99).describe('Position in the row'),
     name: text(40).describe('Shown as the icon alt text'),
     icon: z.string().regex(/^\/payments\/[a-z0-9-]+\.svg$/),
@@ -366,7 +374,7 @@ const paymentMethods = defineCollection({
 
 const legal = defineCollection({
   loader: glob({ pattern: '*.md', base: './src/content/legal' }),
-  schema: z.object({ title: text(80), description: text(170), updated: text(40) }),
+  schema: z.strictObject({ title: text(80), description: text(170), updated: text(40) }),
 });
 
 export const collections = { site, home, programmes, courses, faqs, pages, partners, features, paymentMethods, legal };
