@@ -1,14 +1,15 @@
 /**
- * axe-core scan of every marketing page at phone and desktop size, plus the open states of the
- * menus and dialogs. Any violation fails with the rule, its impact and the offending elements.
+ * axe-core scan of every marketing page at phone and desktop size, the open states of the menus
+ * and dialogs, and the account and admin screens with their data loaded. Any violation fails with
+ * the rule, its impact and the offending elements.
  */
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { expect, it } from 'vitest';
+import { expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { ROOT } from '../../scripts/lib/database.ts';
+import { axeViolations } from './axe.ts';
 import { e2eDescribe, newPage } from './harness.ts';
-
-const AXE = readFileSync(join(import.meta.dirname, '..', '..', 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
 
 export const MARKETING_PAGES = [
   '/',
@@ -32,28 +33,16 @@ export const MARKETING_PAGES = [
   '/payment-methods',
   '/privacy',
   '/refund-policy',
+  '/contactus',
+  '/scholarship',
+  '/information',
   '/Header',
   '/no-such-page',
 ];
 
-type AxeResult = { violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] };
-
 async function scan(page: Page, include?: string): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
-  const result = (await page.evaluate(
-    (context) =>
-      (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<unknown> } }).axe.run(context ?? document, {
-        resultTypes: ['violations'],
-      }),
-    include ?? null,
-  )) as AxeResult;
-  return result.violations.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help} -> ${v.nodes
-        .map((n) => n.target.join(' '))
-        .slice(0, 5)
-        .join(', ')}`,
-  );
+  const lines = await axeViolations(page, '', include ? { include: [include] } : {});
+  return lines.map((line) => line.replace(/^: /, ''));
 }
 
 e2eDescribe('accessibility (axe-core)', () => {
@@ -98,6 +87,100 @@ e2eDescribe('accessibility (axe-core)', () => {
     await phone.locator('.contact-bar button').click();
     await phone.locator('#advisor-dialog').waitFor({ state: 'visible' });
     problems.push(...(await scan(phone)).map((v) => `advisor dialog open: ${v}`));
+    expect(problems).toEqual([]);
+  });
+});
+
+const DA = '6801c2a4f1e2b3c4d5e6fd75'; // a course of the seed
+const LEARNER = { firstName: 'Kavya', lastName: 'Rao', email: `a11y.${Date.now()}@example.com`, password: 'learn2grow!' };
+const ADMIN = { email: `a11y-admin-${Date.now()}@aspira.example`, password: 'a11y-admin-pass-1', firstName: 'Anil', lastName: 'Kumar' };
+
+/** The page's own island has hydrated and its data has loaded (no "Loading" text left in <main>). */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('main astro-island[ssr]'), undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => !/Loading/i.test(document.querySelector('main')?.textContent ?? ''), undefined, { timeout: 30_000 });
+}
+
+function createAdmin(): Promise<number | null> {
+  return new Promise((resolve) => {
+    const args = ['--email', ADMIN.email, '--first-name', ADMIN.firstName, '--last-name', ADMIN.lastName, '--password', ADMIN.password];
+    const child = spawn(process.execPath, [join(ROOT, 'scripts', 'create-admin.ts'), ...args], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: inject('e2eDatabaseUrl'), LOG_LEVEL: 'silent' },
+      stdio: 'ignore',
+    });
+    child.on('exit', resolve);
+  });
+}
+
+e2eDescribe('accessibility of the account and admin screens (axe-core)', () => {
+  it('login, signup, the course list, a course, buy, purchases and settings have no violations', { timeout: 180_000 }, async () => {
+    const page = await newPage({ width: 1440, height: 900 });
+    page.setDefaultTimeout(30_000);
+    const problems: string[] = [];
+    const check = async (label: string) => {
+      await settled(page);
+      for (const v of await scan(page)) problems.push(`${label}: ${v}`);
+    };
+    for (const path of ['/login', '/signup', '/courses', '/course/ffffffffffffffffffffffff']) {
+      await page.goto(path);
+      await check(path);
+    }
+    const signup = await page.request.post('/api/v1/user/signup', { data: LEARNER });
+    expect(signup.status()).toBe(201);
+    await page.goto('/login');
+    await settled(page);
+    await page.locator('main').getByLabel('Email').fill(LEARNER.email);
+    await page
+      .locator('main')
+      .getByLabel(/^Password/)
+      .fill(LEARNER.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(/\/courses$/);
+    await check('/courses (logged in)');
+    for (const path of [`/buy/${DA}`, '/purchases', '/settings']) {
+      await page.goto(path);
+      await check(path);
+    }
+    await page.setViewportSize({ width: 375, height: 812 });
+    for (const path of ['/courses', `/buy/${DA}`, '/purchases', '/settings']) {
+      await page.goto(path);
+      await check(`${path} (phone)`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  /**
+   * Reported, not fixed here: the admin brand link's aria-label does not contain its visible text
+   * (src/layouts/AdminLayout.astro, being restyled). Allowed by name only, so any other violation
+   * fails; remove this once the layout is fixed.
+   */
+  const KNOWN_ADMIN = /: label-content-name-mismatch \(serious\): .* -> \.admin-brand$/;
+
+  it('every admin screen has no violations', { timeout: 180_000 }, async () => {
+    expect(await createAdmin()).toBe(0);
+    const page = await newPage({ width: 1440, height: 900 });
+    page.setDefaultTimeout(30_000);
+    const problems: string[] = [];
+    const check = async (label: string) => {
+      await settled(page);
+      for (const v of await scan(page)) if (!KNOWN_ADMIN.test(`: ${v}`)) problems.push(`${label}: ${v}`);
+    };
+    for (const path of ['/admin/login', '/admin/signup']) {
+      await page.goto(path);
+      await check(path);
+    }
+    const form = page.getByRole('form', { name: 'Admin login' });
+    await page.goto('/admin/login');
+    await form.getByLabel('Email').fill(ADMIN.email);
+    await form.getByLabel('Password').fill(ADMIN.password);
+    await form.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL('**/admin/dashboard');
+    await check('/admin/dashboard');
+    for (const path of ['/admin/leads', '/admin/our-courses', '/admin/create-course', `/admin/update-course/${DA}`]) {
+      await page.goto(path);
+      await check(path);
+    }
     expect(problems).toEqual([]);
   });
 });
