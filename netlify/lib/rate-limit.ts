@@ -12,24 +12,17 @@ export type Limit = {
   windowSeconds: number;
 };
 
+const limitKey = (bucket: string, key: string) => `${bucket}:${createHash('sha256').update(key).digest('hex').slice(0, 32)}`;
+
 /**
- * Fixed-window counter in Postgres: one atomic upsert per call, so it holds across every function
- * instance (or inside the caller's transaction: `sql`). Counts this hit (`peek`: only reads) and answers whether the window's allowance is used up.
+ * The counting statement of a fixed window, as a fragment: returns `count` and `retry_after`.
+ * A caller may run it inside a bigger statement (mail/index.ts: the outbox insert), so a limited
+ * write costs no extra round trip.
  */
-export async function countHit(
-  { bucket, key, limit, windowSeconds, peek = false }: Limit & { peek?: boolean },
-  sql: Db = db(),
-): Promise<{ exceeded: boolean; retryAfter: number }> {
-  const id = `${bucket}:${createHash('sha256').update(key).digest('hex').slice(0, 32)}`;
-  if (peek) {
-    // Only reads the current window (a success is not a hit of a failure counter).
-    const [row] = await sql<{ count: number }[]>`
-      select count from rate_limits where key = ${id} and window_start > now() - make_interval(secs => ${windowSeconds})`;
-    return { exceeded: (row?.count ?? 0) > limit, retryAfter: 0 };
-  }
-  const [row] = await sql<{ count: number; retry_after: number }[]>`
+export function hitStatement(sql: Db, { bucket, key, windowSeconds }: Omit<Limit, 'limit'>) {
+  return sql`
     insert into rate_limits (key, window_start, count)
-    values (${id}, now(), 1)
+    values (${limitKey(bucket, key)}, now(), 1)
     on conflict (key) do update set
       count = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds})
                    then 1 else rate_limits.count + 1 end,
@@ -37,6 +30,24 @@ export async function countHit(
                    then now() else rate_limits.window_start end
     returning count,
       greatest(1, ceil(extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now()))))::int as retry_after`;
+}
+
+/**
+ * Fixed-window counter in Postgres: one atomic upsert per call, so it holds across every function
+ * instance. Counts this hit (`peek`: only reads) and answers whether the allowance is used up.
+ */
+export async function countHit(
+  { bucket, key, limit, windowSeconds, peek = false }: Limit & { peek?: boolean },
+  sql: Db = db(),
+): Promise<{ exceeded: boolean; retryAfter: number }> {
+  if (peek) {
+    // Only reads the current window (a success is not a hit of a failure counter).
+    const [row] = await sql<{ count: number }[]>`
+      select count from rate_limits
+      where key = ${limitKey(bucket, key)} and window_start > now() - make_interval(secs => ${windowSeconds})`;
+    return { exceeded: (row?.count ?? 0) > limit, retryAfter: 0 };
+  }
+  const [row] = await sql<{ count: number; retry_after: number }[]>`${hitStatement(sql, { bucket, key, windowSeconds })}`;
   return { exceeded: !!row && row.count > limit, retryAfter: row?.retry_after ?? windowSeconds };
 }
 
