@@ -72,6 +72,10 @@ type Bytes = { wire: number; brotli: number; count: number };
 export type PageResult = {
   path: string;
   encoding: string;
+  /** Brotli bytes of the document up to the end of its first <h1>: what the first round trip must carry. */
+  firstPaint: number;
+  /** Brotli bytes of the CSS inlined in the document (also counted in html). */
+  inlineCss: number;
   html: Bytes;
   css: Bytes;
   js: Bytes;
@@ -101,7 +105,16 @@ async function measureBytes(url: string) {
       hasTouch: true,
     });
     const page = await context.newPage();
-    const result = { html: empty(), css: empty(), js: empty(), images: empty(), other: empty(), encoding: 'none' };
+    const result = {
+      html: empty(),
+      css: empty(),
+      js: empty(),
+      images: empty(),
+      other: empty(),
+      encoding: 'none',
+      firstPaint: 0,
+      inlineCss: 0,
+    };
     const pending: Promise<void>[] = [];
     page.on('requestfinished', (request) => {
       const type = request.resourceType();
@@ -125,7 +138,14 @@ async function measureBytes(url: string) {
           bucket.count += 1;
           bucket.wire += sizes.responseBodySize;
           bucket.brotli += text ? brotli(body) : body.length;
-          if (type === 'document') result.encoding = headers['content-encoding'] ?? 'none';
+          if (type === 'document') {
+            result.encoding = headers['content-encoding'] ?? 'none';
+            const html = body.toString('utf8');
+            const h1 = html.indexOf('</h1>');
+            result.firstPaint = brotli(Buffer.from(h1 === -1 ? html : html.slice(0, h1 + 5)));
+            const styles = html.match(/<style[^>]*>[\s\S]*?<\/style>/g) ?? [];
+            result.inlineCss = styles.length ? brotli(Buffer.from(styles.join(''))) : 0;
+          }
         })().catch(() => {}),
       );
     });
@@ -177,11 +197,16 @@ export async function runLighthouse(url: string, runs = RUNS): Promise<Lh> {
   return Object.fromEntries(LH_KEYS.map((k) => [k, median(results.map((r) => r[k]))])) as Lh;
 }
 
-/** The figures of a page that miss their goal. */
+/**
+ * The figures of a page that miss their goal. CSS is inlined, so the HTML budget applies to the
+ * document without its inline CSS, the CSS budget to inline plus linked CSS, and the first round
+ * trip (14 KB) must carry everything up to the page's heading.
+ */
 export function overBudget(r: PageResult): string[] {
   const over: string[] = [];
-  if (r.html.brotli > BUDGET.html) over.push('HTML');
-  if (r.css.brotli > BUDGET.css) over.push('CSS');
+  if (r.html.brotli - r.inlineCss > BUDGET.html) over.push('HTML');
+  if (r.css.brotli + r.inlineCss > BUDGET.css) over.push('CSS');
+  if (r.firstPaint > BUDGET.html) over.push('first-14KB');
   if (r.js.brotli > BUDGET.js) over.push('JS');
   if (r.total > BUDGET.total) over.push('total');
   for (const k of ['performance', 'accessibility', 'bestPractices', 'seo'] as const) if (r[k] < BUDGET.score) over.push(k);
@@ -194,7 +219,23 @@ export function overBudget(r: PageResult): string[] {
 
 const kb = (n: number) => (n / KB).toFixed(1);
 const ms = (n: number) => String(Math.round(n));
-const HEAD = ['page', 'perf', 'a11y', 'bp', 'seo', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'HTML KB', 'CSS KB', 'JS KB', 'total KB', 'over'];
+const HEAD = [
+  'page',
+  'perf',
+  'a11y',
+  'bp',
+  'seo',
+  'FCP ms',
+  'LCP ms',
+  'TBT ms',
+  'CLS',
+  'HTML KB',
+  'CSS KB',
+  'to h1 KB',
+  'JS KB',
+  'total KB',
+  'over',
+];
 
 function row(r: PageResult, previous?: PageResult): string[] {
   const delta = (now: number, before: number | undefined, unit: (n: number) => string) =>
@@ -210,7 +251,8 @@ function row(r: PageResult, previous?: PageResult): string[] {
     delta(r.tbt, previous?.tbt, ms),
     r.cls.toFixed(3),
     delta(r.html.brotli, previous?.html.brotli, kb),
-    kb(r.css.brotli),
+    kb(r.css.brotli + (r.inlineCss ?? 0)),
+    kb(r.firstPaint ?? 0),
     delta(r.js.brotli, previous?.js.brotli, kb),
     kb(r.total),
     overBudget(r).join(' ') || 'ok',
@@ -235,6 +277,8 @@ function medianResult(results: PageResult[]): PageResult {
   return {
     path: 'median',
     encoding: results[0]?.encoding ?? 'none',
+    firstPaint: m((r) => r.firstPaint ?? 0),
+    inlineCss: m((r) => r.inlineCss ?? 0),
     html: bytes((r) => r.html),
     css: bytes((r) => r.css),
     js: bytes((r) => r.js),
@@ -265,7 +309,7 @@ export async function benchPages(baseUrl: string, args: string[] = []): Promise<
   }
   const encodings = [...new Set(results.map((r) => r.encoding))].join(', ');
   console.log(
-    `\nMeasured: documents served with content-encoding ${encodings}; byte columns are brotli sizes (q11) of what the page loads before interaction, images as sent.`,
+    `\nMeasured: documents served with content-encoding ${encodings}; byte columns are brotli sizes (q11) of what the page loads before interaction (HTML includes its inline CSS; CSS = inline + linked; "to h1" = the document up to its first heading), images as sent.`,
   );
   console.log(`Machine load (1-min average): ${loadBefore} at the start, ${loadavg()[0]!.toFixed(2)} at the end.`);
   if (comparePath) console.log(`Changes in brackets are against ${comparePath}.`);
@@ -274,7 +318,7 @@ export async function benchPages(baseUrl: string, args: string[] = []): Promise<
   const previousMedian = previous.length ? medianResult(previous) : undefined;
   printTable([...results.map((r) => row(r, byPath.get(r.path))), row(summary, previousMedian)]);
   console.log(
-    `Goals: scores ${BUDGET.score}, FCP <= ${BUDGET.fcp} ms, LCP <= ${BUDGET.lcp} ms, TBT <= ${BUDGET.tbt} ms, CLS <= ${BUDGET.cls}, HTML <= 14 KB, CSS <= 15 KB, JS <= 5 KB, total <= 150 KB (brotli).`,
+    `Goals: scores ${BUDGET.score}, FCP <= ${BUDGET.fcp} ms, LCP <= ${BUDGET.lcp} ms, TBT <= ${BUDGET.tbt} ms, CLS <= ${BUDGET.cls}, HTML without inline CSS <= 14 KB, up to the h1 <= 14 KB, CSS <= 15 KB, JS <= 5 KB, total <= 150 KB (brotli).`,
   );
   const failing = results.filter((r) => overBudget(r).length);
   console.log(failing.length ? `Pages over a goal: ${failing.map((r) => r.path).join(', ')}` : 'Every page meets every goal.');
