@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { adminSignupSchema, loginSchema } from '../../src/shared/account.ts';
+import { adminSignupFormSchema, loginSchema } from '../../src/shared/account.ts';
 import { leadsQuerySchema } from '../../src/shared/admin.ts';
 import { loginAdmin, logoutAdmin, signupAdmin } from '../lib/admins.ts';
 import { requireAdmin } from '../lib/auth/session.ts';
@@ -8,7 +8,7 @@ import { leadsCsv, listLeads } from '../lib/leads-inbox.ts';
 
 export default routes({
   'POST /api/v1/admin/signup': async ({ request, context }) => {
-    const input = await readJson(request, adminSignupSchema);
+    const input = await readJson(request, adminSignupFormSchema);
     await signupAdmin(input, clientIp(request, context));
     return json({ message: 'Admin signed up successfully. Please log in.' }, { status: 201 });
   },

@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import type { changePasswordSchema, loginSchema, userSignupSchema } from '../../src/shared/account.ts';
 import { changePassword, createAccount, login, logout } from './accounts.ts';
+import { refusePersonalPassword } from './auth/passwords.ts';
 import { issueSession, type Session } from './auth/session.ts';
 import { db } from './db.ts';
 import { rateLimit } from './rate-limit.ts';
@@ -45,6 +46,7 @@ export function profile(session: Session) {
 /** Changes the password; every other session ends and this device gets a fresh one. */
 export async function changeLearnerPassword(session: Session, input: z.output<typeof changePasswordSchema>) {
   await rateLimit({ bucket: 'user-password', key: session.accountId, ...LIMITS.passwordPerAccount });
+  refusePersonalPassword(input.newPassword, session);
   await changePassword(session.accountId, input.currentPassword, input.newPassword);
   const [row] = await db()<{ token_version: number }[]>`select token_version from accounts where id = ${session.accountId}`;
   return issueSession({ id: session.accountId, role: 'user', tokenVersion: row!.token_version });

@@ -66,6 +66,20 @@ describe('POST /api/v1/user/password', () => {
     });
     expect(again.status).toBe(200);
   });
+
+  it('refuses a new password that holds the name or the email, naming the field', async () => {
+    expect((await signUp('kiranmehta@example.com', 'learn2grow!')).status).toBe(201);
+    const login = await call('POST', '/api/v1/user/login', {
+      body: { email: 'kiranmehta@example.com', password: 'learn2grow!' },
+      ip: freshIp(),
+    });
+    const res = await call('POST', '/api/v1/user/password', {
+      token: login.body.token,
+      body: { currentPassword: 'learn2grow!', newPassword: 'kiranmehta-is-me-2026' },
+    });
+    expect(res.status).toBe(400);
+    expect(errorsOf(res.body)).toMatch(/^newPassword: /);
+  });
 });
 
 describe('POST /api/v1/admin/signup', () => {
@@ -77,6 +91,23 @@ describe('POST /api/v1/admin/signup', () => {
     expect(res.status).toBe(400);
     expect(errorsOf(res.body)).toMatch(/Choose another/);
     const [row] = await db.sql<{ n: number }[]>`select count(*)::int as n from accounts where role = 'admin'`;
+    expect(row!.n).toBe(0);
+  });
+
+  it('refuses a password that holds the email, naming the field, and creates no admin', async () => {
+    const res = await call('POST', '/api/v1/admin/signup', {
+      body: {
+        firstName: 'Ravi',
+        lastName: 'Kapoor',
+        email: 'ravikapoor@aspira.example',
+        password: 'ravikapoor-secure-1',
+        inviteCode: INVITE,
+      },
+      ip: freshIp(),
+    });
+    expect(res.status).toBe(400);
+    expect(errorsOf(res.body)).toMatch(/password: /);
+    const [row] = await db.sql<{ n: number }[]>`select count(*)::int as n from accounts where email = 'ravikapoor@aspira.example'`;
     expect(row!.n).toBe(0);
   });
 
