@@ -3,57 +3,19 @@
  * endpoint that writes an email answers at once (delivery runs after the answer, within a 2 s
  * budget), and once the API recovers, the scheduled run delivers every email exactly once.
  */
-import { createServer, type ServerResponse } from 'node:http';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import mailRetry from '../../netlify/functions/mail-retry.mts';
-import { resetEnvForTests } from '../../netlify/lib/env.ts';
 import { REQUEST_BUDGET_MS } from '../../netlify/lib/mail/index.ts';
+import { useFakePostmark } from '../fixtures/fake-postmark.ts';
 import { call, useTestDatabase } from './harness.ts';
 import { newEmail, nextIp, openFeeOrder, registered, sandboxPay } from './registration-flow.ts';
 
 const db = useTestDatabase({ TEAM_EMAIL: 'hanging-team@aspira.example' });
 
-/** The fake Postmark: 'hang' holds every request open; 'ok' answers like Postmark and counts it. */
-let mode: 'hang' | 'ok' = 'hang';
-const held: ServerResponse[] = [];
-let reached = 0;
-const delivered: string[] = [];
-const fake = createServer(async (req, res) => {
-  let raw = '';
-  for await (const chunk of req) raw += chunk;
-  reached++;
-  if (mode === 'hang') {
-    held.push(res);
-    return;
-  }
-  const body = JSON.parse(raw) as { To: string; Subject: string };
-  delivered.push(`${body.To} | ${body.Subject}`);
-  res.writeHead(200, { 'content-type': 'application/json' });
-  res.end(
-    JSON.stringify({
-      ErrorCode: 0,
-      Message: 'OK',
-      MessageID: `msg-${delivered.length}`,
-      To: body.To,
-      SubmittedAt: new Date().toISOString(),
-    }),
-  );
-});
+/** Hanging from the start; switched to answering once the API "recovers". */
+const postmark = useFakePostmark();
+postmark.mode = 'hang';
 
-beforeAll(async () => {
-  await new Promise<void>((ok) => fake.listen(0, '127.0.0.1', ok));
-  const address = fake.address();
-  process.env.POSTMARK_API_HOST = `127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  process.env.POSTMARK_SERVER_TOKEN = 'test-server-token';
-  resetEnvForTests();
-});
-afterAll(async () => {
-  for (const res of held) res.destroy();
-  fake.closeAllConnections();
-  await new Promise((ok) => fake.close(ok));
-  delete process.env.POSTMARK_API_HOST;
-  delete process.env.POSTMARK_SERVER_TOKEN;
-});
 beforeEach(() => {
   vi.spyOn(console, 'log').mockImplementation(() => {});
 });
@@ -116,7 +78,7 @@ describe('while the mail API hangs', () => {
       }),
       201,
     );
-    expect(reached).toBeGreaterThan(0); // the API was really tried, and hung
+    expect(postmark.requests.length).toBeGreaterThan(0); // the API was really tried, and hung
   });
 
   it('OTP send answers at once', async () => {
@@ -156,7 +118,7 @@ describe('while the mail API hangs', () => {
       select status, next_attempt_at <= now() + interval '2 minutes' as soon, last_error from email_outbox`;
     // 3 forms x 2, 2 OTP sends, the registration's OTP and receipt, the course receipt.
     expect(rows).toHaveLength(11);
-    expect(delivered).toHaveLength(0);
+    expect(postmark.delivered).toHaveLength(0);
     for (const row of rows) expect(row).toMatchObject({ status: 'pending', soon: true });
     expect(rows.filter((r) => r.last_error).length).toBeGreaterThan(0);
   });
@@ -164,8 +126,8 @@ describe('while the mail API hangs', () => {
 
 describe('once the mail API recovers', () => {
   it('the scheduled run delivers every email exactly once', async () => {
-    mode = 'ok';
-    for (const res of held.splice(0)) res.destroy();
+    postmark.mode = 'ok';
+    postmark.releaseHeld();
     // The backoff (1 minute after a timeout) has passed.
     await db.sql`update email_outbox set next_attempt_at = now() where status = 'pending'`;
     const response = await mailRetry();
@@ -174,12 +136,14 @@ describe('once the mail API recovers', () => {
       { to_address: string; subject: string; status: string }[]
     >`select to_address, subject, status from email_outbox`;
     expect(rows.every((r) => r.status === 'sent')).toBe(true);
-    expect(delivered.sort()).toEqual(rows.map((r) => `${r.to_address} | ${r.subject}`).sort());
+    expect(postmark.delivered.map((r) => `${r.body.To} | ${r.body.Subject}`).sort()).toEqual(
+      rows.map((r) => `${r.to_address} | ${r.subject}`).sort(),
+    );
     // A second run finds nothing left to send.
     await mailRetry();
-    expect(delivered).toHaveLength(rows.length);
+    expect(postmark.delivered).toHaveLength(rows.length);
     console.info(
-      `answer times with a hanging mail API (ms): ${JSON.stringify(timings)}; delivered after recovery: ${delivered.length}/${rows.length}`,
+      `answer times with a hanging mail API (ms): ${JSON.stringify(timings)}; delivered after recovery: ${postmark.delivered.length}/${rows.length}`,
     );
   });
 });

@@ -1,43 +1,13 @@
-import { createServer, type IncomingMessage } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { db } from '../../netlify/lib/db.ts';
-import { resetEnvForTests } from '../../netlify/lib/env.ts';
 import { backoffMinutes, deliverDue, enqueueEmail, transport, type MailTransport } from '../../netlify/lib/mail/index.ts';
 import { postmarkTransport } from '../../netlify/lib/mail/postmark.ts';
+import { useFakePostmark } from '../fixtures/fake-postmark.ts';
 import { count, useTestDatabase } from './harness.ts';
 
 const testDb = useTestDatabase();
 
-/** A fake Postmark API on 127.0.0.1: records each request, answers like Postmark (or fails on demand). */
-type Received = { path: string; token: string | undefined; body: Record<string, unknown> };
-const received: Received[] = [];
-let failNext = 0;
-const fake = createServer(async (req: IncomingMessage, res) => {
-  let raw = '';
-  for await (const chunk of req) raw += chunk;
-  received.push({ path: req.url ?? '', token: req.headers['x-postmark-server-token'] as string | undefined, body: JSON.parse(raw) });
-  if (failNext > 0) {
-    failNext--;
-    res.writeHead(422, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ ErrorCode: 300, Message: 'Invalid email request' }));
-    return;
-  }
-  res.writeHead(200, { 'content-type': 'application/json' });
-  res.end(
-    JSON.stringify({ ErrorCode: 0, Message: 'OK', MessageID: `msg-${received.length}`, To: 'x', SubmittedAt: new Date().toISOString() }),
-  );
-});
-
-beforeAll(async () => {
-  await new Promise<void>((ok) => fake.listen(0, '127.0.0.1', ok));
-  const address = fake.address();
-  process.env.POSTMARK_API_HOST = `127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  process.env.POSTMARK_SERVER_TOKEN = 'test-server-token';
-  resetEnvForTests();
-});
-afterAll(async () => {
-  await new Promise((ok) => fake.close(ok));
-});
+const postmark = useFakePostmark();
 
 async function clearOutbox() {
   await testDb.sql`delete from email_outbox`;
@@ -72,16 +42,16 @@ describe('the outbox', () => {
 
   it('delivers through Postmark with the server token and marks the row sent', async () => {
     await clearOutbox();
-    received.length = 0;
+    postmark.requests.length = 0;
     await db().begin((tx) =>
       enqueueEmail(tx, { to: 'learner@example.com', subject: 'Your receipt', text: 'Paid ₹2,500', html: '<p>Paid</p>', tag: 'receipt' }),
     );
     const result = await deliverDue();
     expect(result).toEqual({ sent: 1, failed: 0 });
-    expect(received).toHaveLength(1);
-    expect(received[0]!.path).toBe('/email');
-    expect(received[0]!.token).toBe('test-server-token');
-    expect(received[0]!.body).toMatchObject({
+    expect(postmark.requests).toHaveLength(1);
+    expect(postmark.requests[0]!.path).toBe('/email');
+    expect(postmark.requests[0]!.token).toBe('test-server-token');
+    expect(postmark.requests[0]!.body).toMatchObject({
       To: 'learner@example.com',
       Subject: 'Your receipt',
       TextBody: 'Paid ₹2,500',
@@ -96,8 +66,8 @@ describe('the outbox', () => {
 
   it('keeps a failed delivery pending with backoff, then delivers it on a later run', async () => {
     await clearOutbox();
-    received.length = 0;
-    failNext = 1;
+    postmark.requests.length = 0;
+    postmark.failNext = 1;
     await db().begin((tx) => enqueueEmail(tx, { to: 'learner@example.com', subject: 'Retry me', text: 'x' }));
     expect(await deliverDue()).toEqual({ sent: 0, failed: 1 });
     const [pending] = await testDb.sql`select status, attempts, last_error, next_attempt_at > now() as later from email_outbox`;
@@ -106,7 +76,7 @@ describe('the outbox', () => {
     expect(await deliverDue()).toEqual({ sent: 0, failed: 0 }); // not due yet
     await testDb.sql`update email_outbox set next_attempt_at = now()`;
     expect(await deliverDue()).toEqual({ sent: 1, failed: 0 });
-    expect(received).toHaveLength(2);
+    expect(postmark.requests).toHaveLength(2);
   });
 
   it('never sends one message twice when runs overlap', async () => {
@@ -203,7 +173,7 @@ describe('the outbox', () => {
   });
 
   it('reports Postmark errors as failures', async () => {
-    failNext = 1;
+    postmark.failNext = 1;
     await expect(
       postmarkTransport().send(
         { from: 'a@example.com', to: 'b@example.com', subject: 's', text: 't' },

@@ -2,11 +2,10 @@
  * Attacks on our mail: a form used to make our server send a stranger a message of the attacker's
  * choosing (a phishing relay), or to flood one inbox; and the outbox keeping a one-time code.
  */
-import { createServer } from 'node:http';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetEnvForTests } from '../../netlify/lib/env.ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONFIRMATIONS_PER_DAY, REDACTED } from '../../netlify/lib/mail/index.ts';
 import { greetingName } from '../../netlify/lib/leads.ts';
+import { useFakePostmark } from '../fixtures/fake-postmark.ts';
 import { call, useTestDatabase } from './harness.ts';
 
 const TEAM = 'team-mail@aspira.example';
@@ -71,33 +70,13 @@ describe('confirmations carry none of the visitor text', () => {
 });
 
 describe('the OTP leaves the outbox once delivered', () => {
-  const received: string[] = [];
-  const fake = createServer(async (req, res) => {
-    let raw = '';
-    for await (const chunk of req) raw += chunk;
-    received.push(raw);
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ ErrorCode: 0, Message: 'OK', MessageID: 'msg-1', To: 'x', SubmittedAt: new Date().toISOString() }));
-  });
-  beforeAll(async () => {
-    await new Promise<void>((ok) => fake.listen(0, '127.0.0.1', ok));
-    const address = fake.address();
-    process.env.POSTMARK_API_HOST = `127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    process.env.POSTMARK_SERVER_TOKEN = 'test-server-token';
-    resetEnvForTests();
-  });
-  afterAll(async () => {
-    delete process.env.POSTMARK_API_HOST;
-    delete process.env.POSTMARK_SERVER_TOKEN;
-    resetEnvForTests();
-    await new Promise((ok) => fake.close(ok));
-  });
+  const postmark = useFakePostmark();
 
   it('the provider gets the code, the sent row keeps only a marker', async () => {
     const email = 'otp-reader@example.com';
     const res = await call('POST', '/api/v1/otp/send', { body: { email }, ip: ip() });
     expect(res.status).toBe(200);
-    const code = received.map((r) => r.match(/verification code is (\d{6})/)?.[1]).find(Boolean);
+    const code = postmark.delivered.map((r) => r.raw.match(/verification code is (\d{6})/)?.[1]).find(Boolean);
     expect(code).toMatch(/^\d{6}$/);
     const [row] = await outbox(email);
     expect(row!.status).toBe('sent');
