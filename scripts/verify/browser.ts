@@ -42,11 +42,11 @@ export async function checkBrowser(report: Report, options: { base: string; data
       await main.getByLabel('First name').fill('Meera');
       await main.getByLabel('Last name').fill('Iyer');
       await main.getByLabel('Email').fill(email);
-      await main.getByLabel(/^Password/).fill('learn2grow-browser');
+      await main.getByLabel(/^Password/).fill('saffron kite harbour 7');
       await page.getByRole('button', { name: 'Create account' }).click();
       await page.waitForURL(/\/login\?/, ready);
       await hydrated(page);
-      await main.getByLabel(/^Password/).fill('learn2grow-browser');
+      await main.getByLabel(/^Password/).fill('saffron kite harbour 7');
       await page.getByRole('button', { name: 'Log in' }).click();
       await page.waitForURL(/\/courses$/, ready);
       await page.goto(`/buy/${DA}`, ready);
