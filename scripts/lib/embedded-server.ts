@@ -85,11 +85,16 @@ class BatchingQueue {
 
   /** A connection that leaves inside a transaction gets it rolled back, and the others go on. */
   async clearTransactionIfNeeded(handlerId: number): Promise<void> {
-    if (this.owner === handlerId) {
+    if (this.owner !== handlerId) return;
+    this.owner = null;
+    // A connection can close after the database did (shutdown): nothing is left to roll back then.
+    if (this.db.closed) return;
+    try {
       if (this.db.isInTransaction()) await this.db.exec('ROLLBACK');
-      this.owner = null;
-      void this.run();
+    } catch {
+      // The database went away meanwhile; the next statement reports it.
     }
+    void this.run();
   }
 }
 
@@ -115,8 +120,12 @@ export async function serveEmbedded(
     server,
     port: typeof address === 'object' && address ? address.port : port,
     stop: async () => {
+      const closed = [...sockets].map((socket) => new Promise<void>((ok) => socket.once('close', () => ok())));
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((ok) => server.close(() => ok()));
+      // Let each connection's close handler run while the database is still open.
+      await Promise.all(closed);
+      await new Promise((ok) => setImmediate(ok));
     },
   };
 }

@@ -120,8 +120,12 @@ export default async function setup(project: TestProject) {
   project.provide('e2eDatabaseUrl', database.url);
 
   return async () => {
-    server?.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 300));
+    // The server finishes its after-answer work (emails) before it exits; the database outlives it.
+    if (server && server.exitCode === null) {
+      const exited = new Promise((ok) => server!.once('exit', ok));
+      server.kill('SIGTERM');
+      await Promise.race([exited, new Promise((ok) => setTimeout(ok, 10_000))]);
+    }
     await database.stop();
   };
 }
