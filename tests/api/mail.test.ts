@@ -9,6 +9,21 @@ const testDb = useTestDatabase();
 
 const postmark = useFakePostmark();
 
+/** A transport that sends nothing and remembers each subject it was given. */
+function recordingTransport(): { sent: string[]; recorder: MailTransport } {
+  const sent: string[] = [];
+  return {
+    sent,
+    recorder: {
+      name: 'recorder',
+      send: async (m) => {
+        sent.push(m.subject);
+        return undefined;
+      },
+    },
+  };
+}
+
 async function clearOutbox() {
   await testDb.sql`delete from email_outbox`;
 }
@@ -131,14 +146,7 @@ describe('the outbox', () => {
 
   it('a row claimed by a run that died is left alone for its lease, then sent once', async () => {
     await clearOutbox();
-    const sent: string[] = [];
-    const recorder: MailTransport = {
-      name: 'recorder',
-      send: async (m) => {
-        sent.push(m.subject);
-        return undefined;
-      },
-    };
+    const { sent, recorder } = recordingTransport();
     await db().begin((tx) => enqueueEmail(tx, { to: 'lost@example.com', subject: 'Claimed then lost', text: 'x' }));
     // What a run's claim leaves behind when the function is stopped before it sends.
     await testDb.sql`update email_outbox set attempts = attempts + 1, next_attempt_at = now() + interval '120 seconds'`;
@@ -153,14 +161,7 @@ describe('the outbox', () => {
 
   it('delivers only the rows asked for (the ones a request wrote)', async () => {
     await clearOutbox();
-    const sent: string[] = [];
-    const recorder: MailTransport = {
-      name: 'recorder',
-      send: async (m) => {
-        sent.push(m.subject);
-        return undefined;
-      },
-    };
+    const { sent, recorder } = recordingTransport();
     const mine = await db().begin((tx) => enqueueEmail(tx, { to: 'me@example.com', subject: 'mine', text: 'x' }));
     await db().begin((tx) => enqueueEmail(tx, { to: 'other@example.com', subject: 'other', text: 'x' }));
     expect(await deliverDue({ via: recorder, ids: [mine!] })).toEqual({ sent: 1, failed: 0 });

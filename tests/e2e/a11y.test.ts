@@ -113,15 +113,21 @@ function createAdmin(): Promise<number | null> {
   });
 }
 
+/** A desktop page, and a check that records every axe violation on it under a label. */
+async function auditedPage() {
+  const page = await newPage({ width: 1440, height: 900 });
+  page.setDefaultTimeout(30_000);
+  const problems: string[] = [];
+  const check = async (label: string) => {
+    await settled(page);
+    for (const v of await scan(page)) problems.push(`${label}: ${v}`);
+  };
+  return { page, problems, check };
+}
+
 e2eDescribe('accessibility of the account and admin screens (axe-core)', () => {
   it('login, signup, the course list, a course, buy, purchases and settings have no violations', { timeout: 180_000 }, async () => {
-    const page = await newPage({ width: 1440, height: 900 });
-    page.setDefaultTimeout(30_000);
-    const problems: string[] = [];
-    const check = async (label: string) => {
-      await settled(page);
-      for (const v of await scan(page)) problems.push(`${label}: ${v}`);
-    };
+    const { page, problems, check } = await auditedPage();
     for (const path of ['/login', '/signup', '/courses', '/course/ffffffffffffffffffffffff']) {
       await page.goto(path);
       await check(path);
@@ -152,13 +158,7 @@ e2eDescribe('accessibility of the account and admin screens (axe-core)', () => {
 
   it('every admin screen has no violations', { timeout: 180_000 }, async () => {
     expect(await createAdmin()).toBe(0);
-    const page = await newPage({ width: 1440, height: 900 });
-    page.setDefaultTimeout(30_000);
-    const problems: string[] = [];
-    const check = async (label: string) => {
-      await settled(page);
-      for (const v of await scan(page)) problems.push(`${label}: ${v}`);
-    };
+    const { page, problems, check } = await auditedPage();
     for (const path of ['/admin/login', '/admin/signup']) {
       await page.goto(path);
       await check(path);
