@@ -1,11 +1,19 @@
 import { hashPassword, verifyPassword } from './auth/passwords.ts';
-import { issueSession, revokeSessions } from './auth/session.ts';
+import { issueSession, revokeSessions, type AdminRole } from './auth/session.ts';
 import type { Role } from './auth/tokens.ts';
 import { db, isUniqueViolation } from './db.ts';
 import { HttpError } from './http.ts';
 import { countHit, rateLimit } from './rate-limit.ts';
 
-export type NewAccount = { role: Role; email: string; password: string; firstName: string; lastName: string };
+export type NewAccount = {
+  role: Role;
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  /** Admins only; an admin without one is an owner. */
+  adminRole?: AdminRole;
+};
 type AccountRow = { id: string; email: string; first_name: string; last_name: string; password_hash: string; token_version: number };
 
 /** Creates a learner or admin account. A taken email is a 409 (signup only; login never tells). */
@@ -13,8 +21,9 @@ export async function createAccount(input: NewAccount): Promise<{ id: string; em
   const passwordHash = await hashPassword(input.password);
   try {
     const [row] = await db()<{ id: string }[]>`
-      insert into accounts (role, email, first_name, last_name, password_hash)
-      values (${input.role}, ${input.email}, ${input.firstName}, ${input.lastName}, ${passwordHash})
+      insert into accounts (role, email, first_name, last_name, password_hash, admin_role)
+      values (${input.role}, ${input.email}, ${input.firstName}, ${input.lastName}, ${passwordHash},
+              ${input.role === 'admin' ? (input.adminRole ?? 'owner') : null})
       returning id`;
     return { id: row!.id, email: input.email, firstName: input.firstName };
   } catch (error) {

@@ -248,7 +248,7 @@ describe('sessions', () => {
   });
 
   it('an admin token is not a learner session', async () => {
-    const [admin] = await db.sql`insert into accounts (role, email, password_hash) values ('admin', 'boss@example.com', 'x') returning id`;
+    const [admin] = await db.sql`insert into accounts (role, email, password_hash, admin_role) values ('admin', 'boss@example.com', 'x', 'owner') returning id`;
     const { signSession } = await import('../../netlify/lib/auth/tokens.ts');
     const token = await signSession({ sub: admin!.id, role: 'admin', tv: 0 });
     expect((await call('GET', '/api/v1/user/me', { token })).status).toBe(403);

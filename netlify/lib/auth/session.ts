@@ -3,7 +3,27 @@ import { env } from '../env.ts';
 import { assertSameOrigin, HttpError } from '../http.ts';
 import { signSession, verifySession, type Role } from './tokens.ts';
 
-export type Session = { accountId: string; role: Role; email: string; firstName: string; lastName: string };
+export type AdminRole = 'owner' | 'counsellor';
+export type Session = {
+  accountId: string;
+  role: Role;
+  email: string;
+  firstName: string;
+  lastName: string;
+  emailVerified: boolean;
+  /** Set for admins only. */
+  adminRole: AdminRole | null;
+};
+
+export type GuardOptions = {
+  /** Learners: refuse (403) an account whose email is not confirmed yet (buying, paying). */
+  verified?: boolean;
+  /** Admins: refuse (403) an admin without this role ('owner' for course, money and admin actions). */
+  adminRole?: AdminRole;
+};
+
+export const CONFIRM_EMAIL_FIRST = 'Please confirm your email address first: we sent you a link when you signed up';
+export const OWNERS_ONLY = 'Only an owner admin can do this';
 
 const COOKIE: Record<Role, string> = { user: 'aspira_session', admin: 'aspira_admin_session' };
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -31,7 +51,7 @@ const LOGIN_MESSAGE: Record<Role, string> = { user: 'Please log in to continue',
  * must come from our Origin. The account is read on every request: a bumped token version
  * (logout, password change) or a deleted account ends the session at once.
  */
-export async function requireSession(request: Request, role: Role): Promise<Session> {
+export async function requireSession(request: Request, role: Role, options: GuardOptions = {}): Promise<Session> {
   const fromHeader = bearer(request);
   const token = fromHeader ?? readCookie(request, COOKIE[role]);
   if (!token) throw new HttpError(401, LOGIN_MESSAGE[role]);
@@ -39,16 +59,40 @@ export async function requireSession(request: Request, role: Role): Promise<Sess
   const claims = await verifySession(token);
   if (!claims) throw new HttpError(401, 'Your session has expired. Please log in again.');
   if (claims.role !== role) throw new HttpError(403, role === 'admin' ? 'Admins only' : 'Please log in with a learner account');
-  const [account] = await db()<{ id: string; role: Role; email: string; first_name: string; last_name: string; token_version: number }[]>`
-    select id, role, email, first_name, last_name, token_version from accounts where id = ${claims.sub}`;
+  const [account] = await db()<AccountRow[]>`
+    select id, role, email, first_name, last_name, token_version, email_verified_at is not null as verified, admin_role
+    from accounts where id = ${claims.sub}`;
   if (!account || account.role !== role || account.token_version !== claims.tv) {
     throw new HttpError(401, 'Your session has expired. Please log in again.');
   }
-  return { accountId: account.id, role, email: account.email, firstName: account.first_name, lastName: account.last_name };
+  if (options.verified && !account.verified) throw new HttpError(403, CONFIRM_EMAIL_FIRST);
+  if (options.adminRole && account.admin_role !== options.adminRole) throw new HttpError(403, OWNERS_ONLY);
+  return {
+    accountId: account.id,
+    role,
+    email: account.email,
+    firstName: account.first_name,
+    lastName: account.last_name,
+    emailVerified: account.verified,
+    adminRole: account.admin_role,
+  };
 }
 
-export const requireUser = (request: Request) => requireSession(request, 'user');
+type AccountRow = {
+  id: string;
+  role: Role;
+  email: string;
+  first_name: string;
+  last_name: string;
+  token_version: number;
+  verified: boolean;
+  admin_role: AdminRole | null;
+};
+
+export const requireUser = (request: Request, options?: Pick<GuardOptions, 'verified'>) => requireSession(request, 'user', options);
 export const requireAdmin = (request: Request) => requireSession(request, 'admin');
+/** Course, money and admin-management actions: owners only (counsellors work leads). */
+export const requireOwner = (request: Request) => requireSession(request, 'admin', { adminRole: 'owner' });
 
 /** Issues a token and the matching Set-Cookie header value. */
 export async function issueSession(account: { id: string; role: Role; tokenVersion: number }): Promise<{ token: string; cookie: string }> {
