@@ -7,7 +7,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resetEnvForTests } from '../../netlify/lib/env.ts';
-import { call, count, useTestDatabase } from './harness.ts';
+import { call, count, signupVerifiedLearner, useTestDatabase } from './harness.ts';
 
 const db = useTestDatabase();
 const PREVIEW = { deploy: { context: 'deploy-preview' } };
@@ -33,15 +33,11 @@ let learner: { id: string; token: string };
 
 describe('a deploy preview without keys', () => {
   it('signs sessions with its own secret and refuses one signed with the development secret', async () => {
-    const email = 'preview.learner@example.com';
-    const signup = await preview('POST', '/api/v1/user/signup', {
-      body: { firstName: 'Pia', lastName: 'View', email, password: 'learn2grow!' },
-      ip: '192.0.2.77',
-    });
-    expect(signup.status).toBe(201);
-    const login = await preview('POST', '/api/v1/user/login', { body: { email, password: 'learn2grow!' }, ip: '192.0.2.77' });
-    expect(login.status).toBe(200);
-    learner = { id: login.body.user._id, token: login.body.token };
+    const { id, token } = await signupVerifiedLearner(
+      { email: 'preview.learner@example.com', firstName: 'Pia', lastName: 'View', ip: '192.0.2.77' },
+      { context: PREVIEW },
+    );
+    learner = { id, token };
     expect((await preview('GET', '/api/v1/user/me', { token: learner.token })).status).toBe(200);
 
     const forged = await new SignJWT({ role: 'user', tv: 0 })

@@ -3,11 +3,11 @@
  * database on TEST_DATABASE_URL's server), and `call()` which routes a real Request to the real
  * function module the way Netlify does (by each function's config.path).
  */
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import postgres from 'postgres';
 import { connect, migrate, seed, startEmbedded, type Database } from '../../scripts/lib/database.ts';
 import { findFunction, loadFunctions, type RoutedFunction } from '../../scripts/lib/functions.ts';
-import { closeDb } from '../../netlify/lib/db.ts';
+import { closeDb, db } from '../../netlify/lib/db.ts';
 import { resetEnvForTests } from '../../netlify/lib/env.ts';
 
 export const BASE_URL = 'http://localhost:8888';
@@ -121,4 +121,36 @@ export async function call(
 export async function count(db: TestDatabase, table: string): Promise<number> {
   const [row] = await db.sql.unsafe(`select count(*)::int as n from ${table}`);
   return (row as unknown as { n: number }).n;
+}
+
+export type TestLearner = { token: string; id: string; email: string; password: string; ip: string };
+export type NewLearner = { email?: string; firstName?: string; lastName?: string; password?: string; ip?: string };
+
+let learners = 0;
+
+/**
+ * A learner who signed up through the API, confirmed their email (buying needs a confirmed email)
+ * and logged in: their bearer token, account id, email, password and the address they used.
+ * Each call gets its own address (the signup limit counts per address). `extra` is passed to
+ * every call (e.g. a deploy context).
+ */
+export async function signupVerifiedLearner(person: NewLearner = {}, extra: CallOptions = {}): Promise<TestLearner> {
+  learners++;
+  const email = (person.email ?? `learner.${process.pid}.${learners}@example.com`).toLowerCase();
+  const password = person.password ?? 'learn2grow!';
+  const ip = person.ip ?? `198.18.${Math.floor(learners / 250) % 250}.${(learners % 250) + 1}`;
+  const body = { firstName: person.firstName ?? `Learner${learners}`, lastName: person.lastName ?? 'Test', email, password };
+  const signup = await call('POST', '/api/v1/user/signup', { ...extra, body, ip });
+  expect(signup.status, signup.text).toBe(201);
+  await confirmEmail(email);
+  const login = await call('POST', '/api/v1/user/login', { ...extra, body: { email, password }, ip });
+  expect(login.status, login.text).toBe(200);
+  return { token: login.body.token as string, id: login.body.user._id as string, email, password, ip };
+}
+
+/** Marks an account's email as confirmed, as its verification link would (role: 'user' or 'admin'). */
+export async function confirmEmail(email: string, role: 'user' | 'admin' = 'user'): Promise<void> {
+  const rows = await db()`update accounts set email_verified_at = coalesce(email_verified_at, now())
+    where role = ${role} and email = ${email.toLowerCase()} returning id`;
+  expect(rows.length, `no ${role} account for ${email}`).toBe(1);
 }

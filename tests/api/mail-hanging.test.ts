@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import mailRetry from '../../netlify/functions/mail-retry.mts';
 import { REQUEST_BUDGET_MS } from '../../netlify/lib/mail/index.ts';
 import { useFakePostmark } from '../fixtures/fake-postmark.ts';
-import { call, useTestDatabase } from './harness.ts';
+import { call, signupVerifiedLearner, useTestDatabase } from './harness.ts';
 import { newEmail, nextIp, openFeeOrder, registered, sandboxPay } from './registration-flow.ts';
 
 const db = useTestDatabase({ TEAM_EMAIL: 'hanging-team@aspira.example' });
@@ -93,14 +93,11 @@ describe('while the mail API hangs', () => {
   });
 
   it('a course order answers at once (receipt email)', async () => {
-    const email = newEmail('buyer');
-    const ip = nextIp();
-    await call('POST', '/api/v1/user/signup', { body: { firstName: 'Bina', lastName: 'Rao', email, password: 'learn2grow!' }, ip });
-    const login = await call('POST', '/api/v1/user/login', { body: { email, password: 'learn2grow!' }, ip });
-    const order = await call('POST', '/api/v1/course/buy/6801c2a4f1e2b3c4d5e6fd57', { token: login.body.token });
+    const buyer = await signupVerifiedLearner({ email: newEmail('buyer'), firstName: 'Bina', lastName: 'Rao', ip: nextIp() });
+    const order = await call('POST', '/api/v1/course/buy/6801c2a4f1e2b3c4d5e6fd57', { token: buyer.token });
     expect(order.status).toBe(201);
     const paid = await call('POST', '/api/v1/order', {
-      token: login.body.token,
+      token: buyer.token,
       body: { courseId: '6801c2a4f1e2b3c4d5e6fd57', ...(await sandboxPay(order.body.orderId)) },
     });
     answeredFast('POST /order', paid, 200);

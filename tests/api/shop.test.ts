@@ -1,25 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { env } from '../../netlify/lib/env.ts';
 import { hmacSha256Hex } from '../../netlify/lib/payments/hmac.ts';
-import { call, count, useTestDatabase } from './harness.ts';
+import { call, count, signupVerifiedLearner, useTestDatabase } from './harness.ts';
 
 const db = useTestDatabase();
 const DM = '6801c2a4f1e2b3c4d5e6fd57'; // Digital Marketing, ₹2,49,000
 const PM = '6801c2a4f1e2b3c4d5e6fd68'; // Product Management, ₹2,99,000
 
 let n = 0;
-/** A new learner, logged in: their bearer token and account id. */
+/** A new learner with a confirmed email, logged in: their bearer token and account id. */
 async function learner(): Promise<{ token: string; id: string; email: string }> {
   n++;
-  const email = `learner${n}@example.com`;
-  const ip = `192.0.2.${n}`;
-  const signup = await call('POST', '/api/v1/user/signup', {
-    body: { firstName: `Learner${n}`, lastName: 'Test', email, password: 'learn2grow!' },
-    ip,
+  const { token, id, email } = await signupVerifiedLearner({
+    email: `learner${n}@example.com`,
+    firstName: `Learner${n}`,
+    ip: `192.0.2.${n}`,
   });
-  expect(signup.status).toBe(201);
-  const login = await call('POST', '/api/v1/user/login', { body: { email, password: 'learn2grow!' }, ip });
-  return { token: login.body.token, id: login.body.user._id, email };
+  return { token, id, email };
 }
 
 async function buy(token: string, courseId = DM) {
@@ -326,9 +323,9 @@ describe('one purchase, however the confirmations race', () => {
     const kept = rows.find((o) => o.status === 'paid')!;
     expect((await refundOf(kept.payment_id!)).gateway).toBeNull();
     // The database itself refuses a second paid purchase.
-    await expect(db.sql`update course_orders set status = 'paid', refund_id = null where account_id = ${id} and status = 'duplicate'`).rejects.toThrow(
-      /course_orders_one_paid_purchase/,
-    );
+    await expect(
+      db.sql`update course_orders set status = 'paid', refund_id = null where account_id = ${id} and status = 'duplicate'`,
+    ).rejects.toThrow(/course_orders_one_paid_purchase/);
   });
 
   it('a duplicate capture reported only by the webhook is refunded too, once', async () => {

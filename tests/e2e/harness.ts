@@ -52,3 +52,52 @@ afterAll(async () => {
   await sqlClient?.end({ timeout: 5 });
   sqlClient = undefined;
 });
+
+export type Role = 'user' | 'admin';
+
+/**
+ * Signs up through the API (as the signup form does) and confirms the email the way its link
+ * would: a learner who can buy, or an admin who can log in. The caller logs in as it needs.
+ */
+export async function signupVerified(
+  role: Role,
+  person: { email: string; password: string; firstName?: string; lastName?: string },
+): Promise<void> {
+  const body = {
+    firstName: person.firstName ?? 'Test',
+    lastName: person.lastName ?? (role === 'admin' ? 'Admin' : 'Learner'),
+    email: person.email,
+    password: person.password,
+    ...(role === 'admin' ? { inviteCode: 'e2e-invite-code' } : {}),
+  };
+  const res = await fetch(`${baseUrl}/api/v1/${role}/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (res.status !== 201) throw new Error(`signup answered ${res.status}: ${await res.text()}`);
+  await confirmEmail(person.email, role);
+}
+
+/** Marks the account's email confirmed (what opening its verification link does). */
+export async function confirmEmail(email: string, role: Role = 'user'): Promise<void> {
+  const rows = await sql()`update accounts set email_verified_at = coalesce(email_verified_at, now())
+    where role = ${role} and email = ${email.toLowerCase()} returning id`;
+  if (rows.length !== 1) throw new Error(`no ${role} account for ${email}`);
+}
+
+/**
+ * The newest link of this kind ('verify-email' or 'reset-password') emailed to `email`, read from
+ * the outbox (the local site delivers to the console, so the body is kept). Waits for it a little.
+ */
+export async function emailedLink(email: string, tag: 'verify-email' | 'reset-password', after = 0): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const [row] = await sql()<{ id: string; text_body: string }[]>`
+      select id::text as id, text_body from email_outbox
+      where to_address = ${email.toLowerCase()} and tag = ${tag} and id > ${after} order by id desc limit 1`;
+    const link = row?.text_body.match(/https?:\/\/\S+token=[\w-]+/)?.[0];
+    if (link) return link;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no ${tag} email for ${email}`);
+}
