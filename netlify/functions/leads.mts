@@ -1,30 +1,22 @@
 import type { Config } from '@netlify/functions';
-import { contactRequestSchema, pitchSchema, scholarshipSchema } from '../../src/shared/leads.ts';
-import { clientIp, json, readJson, routes } from '../lib/http.ts';
-import { createContactRequest, createScholarshipApplication, createStartupPitch, limitLeads } from '../lib/leads.ts';
+import { clientIp, json, readJson, routes, type RouteHandler } from '../lib/http.ts';
+import { createLead, LEAD_DEFINITIONS, limitLeads, type FormLeadKind } from '../lib/leads.ts';
+
+/** One route per lead form: rate limit, check with the kind's schema, store. */
+const form =
+  (kind: FormLeadKind): RouteHandler =>
+  async ({ request, context }) => {
+    const ip = clientIp(request, context);
+    await limitLeads(kind, ip);
+    const data = await readJson(request, LEAD_DEFINITIONS[kind].schema);
+    return json(await createLead(kind, data, ip), { status: 201 });
+  };
 
 /** Lead forms: advisor callback and contact page, scholarship application, AspiraTank pitch. */
 export default routes({
-  'POST /api/v1/user/contactus': async ({ request, context }) => {
-    const ip = clientIp(request, context);
-    await limitLeads('contact', ip);
-    const data = await readJson(request, contactRequestSchema);
-    return json(await createContactRequest(data, ip), { status: 201 });
-  },
-
-  'POST /api/v1/user/scholarship': async ({ request, context }) => {
-    const ip = clientIp(request, context);
-    await limitLeads('scholarship', ip);
-    const data = await readJson(request, scholarshipSchema);
-    return json(await createScholarshipApplication(data, ip), { status: 201 });
-  },
-
-  'POST /api/v1/user/tank': async ({ request, context }) => {
-    const ip = clientIp(request, context);
-    await limitLeads('pitch', ip);
-    const data = await readJson(request, pitchSchema);
-    return json(await createStartupPitch(data, ip), { status: 201 });
-  },
+  'POST /api/v1/user/contactus': form('contact'),
+  'POST /api/v1/user/scholarship': form('scholarship'),
+  'POST /api/v1/user/tank': form('pitch'),
 });
 
 export const config: Config = {

@@ -1,0 +1,70 @@
+/**
+ * The one lead store: a lead row, its record of consent and its two emails (a confirmation to the
+ * person, a notification to the team) are written in ONE transaction, so none exists without the
+ * others. The lead's pipeline row (stage, owner) is opened by the database in the same
+ * transaction (migration 20261124050000). Delivery happens after the answer (mail/index.ts).
+ */
+import { createHmac } from 'node:crypto';
+import type { z } from 'zod';
+import type { Tracking } from '../../../src/shared/leads.ts';
+import { recordConsent } from '../consent.ts';
+import { db } from '../db.ts';
+import { env } from '../env.ts';
+import { log } from '../log.ts';
+import { enqueueEmail } from '../mail/index.ts';
+import { rateLimit } from '../rate-limit.ts';
+import type { LeadDefinition } from './definition.ts';
+import { LEAD_DEFINITIONS, type FormLeadKind } from './kinds.ts';
+
+const WINDOW_SECONDS = 10 * 60;
+
+/** Per-IP limit on each lead form (LEAD_RATE_LIMIT_PER_10_MIN); 429 with Retry-After beyond it. */
+export async function limitLeads(kind: FormLeadKind, ip: string): Promise<void> {
+  await rateLimit({ bucket: `lead-${kind}`, key: ip, limit: env().LEAD_RATE_LIMIT_PER_10_MIN, windowSeconds: WINDOW_SECONDS });
+}
+
+/** A keyed hash of the sender's address: links repeat senders without storing the address. */
+function ipHash(ip: string): string {
+  return createHmac('sha256', env().jwtSecret).update(`lead-ip:${ip}`).digest('hex').slice(0, 32);
+}
+
+const orNull = (value: string | undefined | null) => (value ? value : null);
+
+function trackingColumns(data: Tracking) {
+  return {
+    utm_source: orNull(data.utm_source),
+    utm_medium: orNull(data.utm_medium),
+    utm_campaign: orNull(data.utm_campaign),
+    utm_term: orNull(data.utm_term),
+    utm_content: orNull(data.utm_content),
+    referrer: orNull(data.referrer),
+  };
+}
+
+export type LeadData<K extends FormLeadKind> = z.output<(typeof LEAD_DEFINITIONS)[K]['schema']>;
+
+/** Stores one lead of `kind` (already checked with its schema); answers the visitor's message. */
+export async function createLead<K extends FormLeadKind>(kind: K, data: LeadData<K>, ip: string): Promise<{ message: string }> {
+  // The map's entries differ in their data type; `kind` ties the data to its definition.
+  const definition = LEAD_DEFINITIONS[kind] as unknown as LeadDefinition<z.ZodType<LeadData<K>>>;
+  const emails = definition.emails(data);
+  const ref = await db().begin(async (tx) => {
+    const row = { ...definition.columns(data), ...trackingColumns(definition.tracking(data)), ip_hash: ipHash(ip) };
+    const [inserted] = await tx<{ id: string }[]>`insert into ${tx(definition.table)} ${tx(row)} returning id::text`;
+    const id = inserted!.id;
+    await recordConsent(tx, {
+      email: definition.email(data),
+      purpose: definition.consentPurpose(data),
+      subjectTable: definition.table,
+      subjectId: id,
+    });
+    const reference = `${kind}-${id}`;
+    // The confirmation goes to whatever address the form named: capped per address per day.
+    const { confirmation } = emails;
+    await enqueueEmail(tx, { to: definition.email(data), ...confirmation, tag: `${emails.tag}-confirmation`, toVisitor: true });
+    await enqueueEmail(tx, { to: env().TEAM_EMAIL, ...emails.notification(reference), tag: `${emails.tag}-notification` });
+    return reference;
+  });
+  log.info('lead stored', { kind, ref });
+  return { message: definition.answer(data) };
+}
