@@ -3,9 +3,21 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import netlify from '@astrojs/netlify';
 import sitemap from '@astrojs/sitemap';
+import { fileURLToPath } from 'node:url';
 
 // The public origin: canonical links, Open Graph URLs and the sitemap are built from it.
 const isDevServer = process.argv.slice(2).includes('dev');
+
+/** `client:interaction` (src/directives/interaction.ts): islands that load on the visitor's first intent. */
+function clientInteraction() {
+  return {
+    name: 'aspira:client-interaction',
+    hooks: {
+      'astro:config:setup': ({ addClientDirective }) =>
+        addClientDirective({ name: 'interaction', entrypoint: fileURLToPath(new URL('./src/directives/interaction.ts', import.meta.url)) }),
+    },
+  };
+}
 
 const site = process.env.SITE_URL || process.env.URL || 'http://localhost:8888';
 
@@ -14,7 +26,7 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'file', inlineStylesheets: 'always' },
-  integrations: [react(), sitemap({ filter: (page) => !/\/(admin|buy|purchases|settings|success)\b/.test(page) })],
+  integrations: [react(), clientInteraction(), sitemap({ filter: (page) => !/\/(admin|buy|purchases|settings|success)\b/.test(page) })],
   // The adapter only serves `astro dev` (it runs netlify/functions beside the dev server). A
   // production build must emit no function of its own: the adapter's path-bound catch-all would run
   // before Netlify's redirects and rewrites and answer them with the 404 page.

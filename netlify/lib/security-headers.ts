@@ -10,6 +10,7 @@ export const INLINE_SCRIPT_HASHES = Object.freeze([
   'sha256-QzWFZi+FLIx23tnm9SBU4aEgx4x8DsuASP07mfqol/c=', // Astro: client:load
   'sha256-eIXWvAmxkr251LJZkjniEK5LcPF3NkapbJepohwYRIc=', // Astro: client:only
   'sha256-Q2BPg90ZMplYY+FSdApNErhpWafg2hcRRbndmvxuL/Q=', // Astro: client:visible
+  'sha256-GxY3byfgaL5xQKmiHW5/X/wCDCuH/t6kab7TyR+PF8s=', // ours: client:interaction (src/directives/interaction.ts)
 ]);
 
 /**

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { wake } from './islands.ts';
 import type { Locator, Page } from 'playwright-core';
 import { e2eDescribe, newPage, sql } from './harness.ts';
 
@@ -166,6 +167,7 @@ e2eDescribe('/contactus', () => {
     const page = await newPage();
     await page.goto('/contactus');
     const form = page.locator('main form[data-ready]');
+    await wake(page);
     await form.waitFor();
     const email = unique('contact');
     await page.locator('main').getByLabel('Name (optional)').fill('Asha Verma');
@@ -190,6 +192,7 @@ e2eDescribe('/contactus', () => {
     const page = await newPage({ width: 1440, height: 900 });
     await page.goto('/contactus');
     const form = page.locator('main form[data-ready]');
+    await wake(page);
     await form.waitFor();
     const requests = countLeadRequests(page);
     await form.locator('[name="email"]').fill('not-an-email');
@@ -229,6 +232,7 @@ e2eDescribe('/scholarship', () => {
     const page = await newPage();
     await page.goto('/scholarship');
     const form = page.locator('main form[data-ready]');
+    await wake(page);
     await form.waitFor();
     const email = unique('scholar');
     await form.getByLabel('Name').fill('Meera Iyer');
@@ -249,6 +253,7 @@ e2eDescribe('/scholarship', () => {
     const page = await newPage({ width: 1440, height: 900 });
     await page.goto('/scholarship');
     const form = page.locator('main form[data-ready]');
+    await wake(page);
     await form.waitFor();
     const email = unique('scholar-errors');
     await form.getByLabel('Name').fill('Meera Iyer');
@@ -311,6 +316,7 @@ e2eDescribe('/tank pitch form', () => {
     const page = await newPage();
     await page.goto('/tank#pitch-form');
     const form = page.locator('main form[data-ready]');
+    await wake(page);
     await form.waitFor();
     expect(await form.locator('[name="stage"] option').allTextContents()).toEqual([
       'Select stage',
@@ -353,6 +359,7 @@ e2eDescribe('/tank pitch form', () => {
     const page = await newPage({ width: 1440, height: 900 });
     await page.goto('/tank#pitch-form');
     const form = page.locator('main form[data-ready]');
+    await wake(page);
     await form.waitFor();
     const requests = countLeadRequests(page);
     const email = unique('pitch-down');

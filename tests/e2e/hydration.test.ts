@@ -1,0 +1,67 @@
+/**
+ * The lead pages (/contactus, /scholarship, /tank) ship no framework code until the visitor shows
+ * intent, and nothing a fast visitor does before the form is alive is lost: early typing is kept
+ * and an early submit is held, then sent once.
+ */
+import { expect, it } from 'vitest';
+import type { Page, Route } from 'playwright-core';
+import { e2eDescribe, newPage, sql } from './harness.ts';
+
+/** Scripts the page fetched, by file name. */
+function scriptsOf(page: Page): string[] {
+  const names: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') names.push(new URL(request.url()).pathname.split('/').pop()!);
+  });
+  return names;
+}
+
+const isFrameworkChunk = (name: string) => /^(client|react|jsx-runtime|ContactForm|ScholarshipForm|PitchForm)\./.test(name);
+
+e2eDescribe('client:interaction on the lead pages', () => {
+  for (const path of ['/contactus', '/scholarship', '/tank']) {
+    it(`${path} loads the form's code only on the first intent`, async () => {
+      const page = await newPage();
+      const scripts = scriptsOf(page);
+      await page.goto(path, { waitUntil: 'networkidle' });
+      const before = scripts.filter(isFrameworkChunk);
+      expect(before).toEqual([]);
+      expect(await page.locator('main form[data-ready]').count()).toBe(0);
+      await page.locator('main form').first().hover();
+      await page.locator('main form[data-ready]').waitFor();
+      expect(scripts.filter(isFrameworkChunk).length).toBeGreaterThan(0);
+    });
+  }
+
+  it('keeps what was typed and sends a submit made before the form was alive, once', async () => {
+    const page = await newPage();
+    // Hold the form's code back until the visitor has typed and pressed Submit.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const holdChunks = async (route: Route) => {
+      await held;
+      await route.continue();
+    };
+    await page.route(/\/_astro\/.*\.js$/, (route) =>
+      isFrameworkChunk(new URL(route.request().url()).pathname.split('/').pop()!) ? holdChunks(route) : route.continue(),
+    );
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/v1/user/contactus')) posts.push(request.url());
+    });
+    await page.goto('/contactus', { waitUntil: 'load' });
+    const email = `early.${Date.now()}@example.com`;
+    const form = page.locator('main form');
+    await form.locator('[name="Number"]').fill('9810042425');
+    await form.locator('[name="email"]').fill(email);
+    await form.locator('[name="comments"]').fill('Typed before the form was alive.');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    expect(new URL(page.url()).pathname).toBe('/contactus');
+    expect(await page.locator('main form[data-ready]').count()).toBe(0);
+    release();
+    await page.getByRole('heading', { name: 'Thank you!' }).waitFor({ timeout: 30_000 });
+    expect(posts).toHaveLength(1);
+    const rows = await sql()`select phone, comments from contact_requests where email = ${email}`;
+    expect(rows).toEqual([{ phone: '+919810042425', comments: 'Typed before the form was alive.' }]);
+  });
+});
