@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 const isDevServer = process.argv.slice(2).includes('dev');
 
 /** `client:interaction` (src/directives/interaction.ts): islands that load on the visitor's first intent. */
+/** @returns {import('astro').AstroIntegration} */
 function clientInteraction() {
   return {
     name: 'aspira:client-interaction',
