@@ -1,11 +1,16 @@
 import type { Config } from '@netlify/functions';
 import { log } from '../lib/log.ts';
-import { recheckUnpaidOrders } from '../lib/payments/recheck.ts';
+import { paymentsConfigured } from '../lib/payments/index.ts';
+import { recheckPendingRefunds, recheckUnpaidOrders } from '../lib/payments/recheck.ts';
 
-/** Scheduled: asks the gateway about orders still unpaid 15 minutes after they were opened. */
+/**
+ * Scheduled: asks the gateway about orders still unpaid 15 minutes after they were opened, and
+ * about refunds still pending (a webhook may never come).
+ */
 export default async function handler(): Promise<Response> {
   const result = await recheckUnpaidOrders();
   log.info('payment re-check run', result);
+  if (paymentsConfigured()) log.info('refund re-check run', await recheckPendingRefunds());
   return new Response(null, { status: 204 });
 }
 

@@ -313,6 +313,12 @@ describe('Razorpay mode (the gateway is asked before anything is recorded)', () 
     async refundPayment() {
       throw new Error('no refunds expected here');
     },
+    async fetchRefund() {
+      throw new Error('no refunds expected here');
+    },
+    async fetchPaymentRefunds() {
+      return [];
+    },
     verifyWebhookSignature: () => false,
   };
 

@@ -5,7 +5,7 @@
 import type Razorpay from 'razorpay';
 import type { CheckoutResult } from '../../../src/shared/checkout.ts';
 import { verifyBodySignature, verifyCheckoutSignature } from './hmac.ts';
-import type { GatewayPayment, PaymentGateway } from './port.ts';
+import { RefundRefusedError, type GatewayPayment, type GatewayRefund, type PaymentGateway } from './port.ts';
 
 type RazorpayPaymentEntity = { id: string; order_id?: string | null; status: string; amount: number | string; currency: string };
 
@@ -21,6 +21,29 @@ export function fromRazorpayPayment(entity: RazorpayPaymentEntity): GatewayPayme
     amountPaise: Number(entity.amount),
     currency: String(entity.currency),
   };
+}
+
+type RazorpayRefundEntity = { id: string; payment_id: string; amount: number | string; status: string; receipt?: string | null };
+
+/** Razorpay's refund entity (API answer or webhook payload) in our terms. */
+export function fromRazorpayRefund(entity: RazorpayRefundEntity): GatewayRefund {
+  const status = entity.status === 'processed' || entity.status === 'failed' ? entity.status : 'pending';
+  return {
+    id: String(entity.id),
+    paymentId: String(entity.payment_id),
+    amountPaise: Number(entity.amount),
+    status,
+    receipt: entity.receipt ? String(entity.receipt) : null,
+  };
+}
+
+/** The SDK rejects with { statusCode, error: { code, description } }: a 4xx is a refusal. */
+function refundError(error: unknown): Error {
+  const failure = error as { statusCode?: number; error?: { description?: string } } | undefined;
+  const status = Number(failure?.statusCode);
+  if (status >= 400 && status < 500)
+    return new RefundRefusedError(String(failure?.error?.description ?? 'The payment provider refused the refund').slice(0, 300));
+  return error instanceof Error ? error : new Error('Razorpay refund call failed');
 }
 
 export function razorpayMode(keyId: string): 'live' | 'test' {
@@ -58,15 +81,27 @@ export function razorpayGateway({
       return (answer.items ?? []).map(fromRazorpayPayment);
     },
     async refundPayment(paymentId, { amountPaise, receipt, notes }) {
-      const refund = await (
-        await sdk()
-      ).payments.refund(paymentId, {
-        amount: amountPaise,
-        speed: 'normal',
-        receipt: receipt.slice(0, 40),
-        ...(notes ? { notes } : {}),
-      });
-      return { id: refund.id };
+      const client = await sdk();
+      try {
+        const refund = await client.payments.refund(paymentId, {
+          amount: amountPaise,
+          speed: 'normal',
+          receipt: receipt.slice(0, 40),
+          ...(notes ? { notes } : {}),
+        });
+        return fromRazorpayRefund(refund as unknown as RazorpayRefundEntity);
+      } catch (error) {
+        throw refundError(error);
+      }
+    },
+    async fetchRefund(paymentId, refundId) {
+      return fromRazorpayRefund((await (await sdk()).payments.fetchRefund(paymentId, refundId)) as unknown as RazorpayRefundEntity);
+    },
+    async fetchPaymentRefunds(paymentId) {
+      const answer = (await (await sdk()).payments.fetchMultipleRefund(paymentId, { count: 100 })) as unknown as {
+        items?: RazorpayRefundEntity[];
+      };
+      return (answer.items ?? []).map(fromRazorpayRefund);
     },
     verifyWebhookSignature(rawBody, signature) {
       // Without the secret nothing can be trusted: every webhook is refused.

@@ -2,12 +2,16 @@
  * The scheduled re-check: orders still unpaid 15 minutes after they were opened are asked of the
  * gateway; a captured payment is recorded exactly as the webhook would have. Orders older than
  * three days are left alone (Razorpay auto-refunds uncaptured payments by then). Then each
- * domain's sweep runs (refunds of duplicate captures not done yet).
+ * domain's sweep runs (refunds of duplicate captures not done yet). Pending refunds are asked
+ * about by `recheckPendingRefunds` (./refunds.ts), run by the same schedule.
  */
 import { db } from '../db.ts';
 import { log } from '../log.ts';
 import { completeOrder, recordFailedAttempt, runSweeps, type CompletionOutcome } from './completions.ts';
 import { gateway, paymentsConfigured } from './index.ts';
+import { recheckPendingRefunds } from './refunds.ts';
+
+export { recheckPendingRefunds };
 
 export async function recheckUnpaidOrders({ olderThanMinutes = 15, limit = 50 } = {}): Promise<{ checked: number; completed: number }> {
   if (!paymentsConfigured()) return { checked: 0, completed: 0 };

@@ -10,7 +10,7 @@ import type { CheckoutResult } from '../../../src/shared/checkout.ts';
 import { db } from '../db.ts';
 import { HttpError } from '../http.ts';
 import { checkoutSignature, verifyBodySignature, verifyCheckoutSignature } from './hmac.ts';
-import type { GatewayPayment, PaymentGateway } from './port.ts';
+import { RefundRefusedError, type GatewayPayment, type GatewayRefund, type PaymentGateway } from './port.ts';
 
 export const SANDBOX_KEY_ID = 'rzp_test_sandbox';
 
@@ -21,6 +21,30 @@ export function sandboxId(prefix: 'order' | 'pay' | 'rfnd'): string {
   let out = '';
   for (const b of bytes) out += ALPHABET[b % ALPHABET.length];
   return `${prefix}_Sbx${out}`;
+}
+
+/** Put in a refund's reason to make the sandbox's bank fail it (tests, local tries). */
+export const SANDBOX_FAIL_REFUND = 'sandbox:fail';
+/** Put in a refund's reason to make the sandbox refuse it outright. */
+export const SANDBOX_REFUSE_REFUND = 'sandbox:refuse';
+
+type RefundRow = { id: string; payment_id: string; amount_paise: string; status: GatewayRefund['status']; receipt: string | null };
+
+const toRefund = (row: RefundRow): GatewayRefund => ({
+  id: row.id,
+  paymentId: row.payment_id,
+  amountPaise: Number(row.amount_paise),
+  status: row.status,
+  receipt: row.receipt,
+});
+
+/** The sandbox's bank answers at once: pending refunds of this payment settle when asked about. */
+async function settleRefunds(paymentId: string): Promise<RefundRow[]> {
+  await db()`
+    update sandbox_refunds set status = case when notes->>'reason' like ${`%${SANDBOX_FAIL_REFUND}%`} then 'failed' else 'processed' end
+    where payment_id = ${paymentId} and status = 'pending'`;
+  return db()<RefundRow[]>`
+    select id, payment_id, amount_paise, status, receipt from sandbox_refunds where payment_id = ${paymentId} order by created_at, id`;
 }
 
 type PaymentRow = {
@@ -63,14 +87,36 @@ export function sandboxGateway(secret: string): PaymentGateway {
       >`select id, order_id, amount_paise, currency, status, refunded_at from sandbox_payments where order_id = ${orderId} order by created_at`;
       return rows.map(toPayment);
     },
-    async refundPayment(paymentId, { amountPaise }) {
-      // Like Razorpay: a captured payment is refunded once, for at most its amount.
-      const [row] = await db()<{ refund_id: string }[]>`
-        update sandbox_payments set refund_id = coalesce(refund_id, ${sandboxId('rfnd')}), refunded_at = coalesce(refunded_at, now())
-        where id = ${paymentId} and status = 'captured' and amount_paise >= ${amountPaise}
-        returning refund_id`;
-      if (!row) throw new Error('The sandbox cannot refund this payment');
-      return { id: row.refund_id };
+    async refundPayment(paymentId, { amountPaise, receipt, notes }) {
+      if (notes?.reason?.includes(SANDBOX_REFUSE_REFUND)) throw new RefundRefusedError('The sandbox refused this refund');
+      // Like Razorpay: partial refunds up to the captured amount; fully refunded = 'refunded'.
+      return db().begin(async (tx) => {
+        const [payment] = await tx<{ amount_paise: string; status: string }[]>`
+          select amount_paise, status from sandbox_payments where id = ${paymentId} for update`;
+        if (!payment || payment.status !== 'captured') throw new RefundRefusedError('The sandbox cannot refund this payment');
+        const [sum] = await tx<{ refunded: string }[]>`
+          select coalesce(sum(amount_paise), 0) as refunded from sandbox_refunds
+          where payment_id = ${paymentId} and status <> 'failed'`;
+        const left = Number(payment.amount_paise) - Number(sum!.refunded);
+        if (!Number.isSafeInteger(amountPaise) || amountPaise < 1 || amountPaise > left)
+          throw new RefundRefusedError('The total refund amount is greater than the refund payment amount');
+        const [row] = await tx<RefundRow[]>`
+          insert into sandbox_refunds (id, payment_id, amount_paise, receipt, notes)
+          values (${sandboxId('rfnd')}, ${paymentId}, ${amountPaise}, ${receipt.slice(0, 40)}, ${tx.json(notes ?? {})})
+          returning id, payment_id, amount_paise, status, receipt`;
+        if (amountPaise === left)
+          await tx`update sandbox_payments set refund_id = coalesce(refund_id, ${row!.id}), refunded_at = coalesce(refunded_at, now())
+                   where id = ${paymentId}`;
+        return toRefund(row!);
+      });
+    },
+    async fetchRefund(paymentId, refundId) {
+      const row = (await settleRefunds(paymentId)).find((r) => r.id === refundId);
+      if (!row) throw new RefundRefusedError('The sandbox does not know this refund');
+      return toRefund(row);
+    },
+    async fetchPaymentRefunds(paymentId) {
+      return (await settleRefunds(paymentId)).map(toRefund);
     },
     verifyWebhookSignature(rawBody, signature) {
       return verifyBodySignature(secret, rawBody, signature);

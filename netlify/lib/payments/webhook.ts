@@ -2,6 +2,7 @@
  * POST /payment/webhook: Razorpay tells us about payments even when the browser never came back.
  * The signature is checked over the raw body; each event id is stored in the same transaction as
  * its effect, so an event is applied once and a database failure (5xx) lets Razorpay retry it.
+ * refund.processed / refund.failed settle our refunds (./refunds.ts) the same way.
  */
 import { createHash } from 'node:crypto';
 import { db } from '../db.ts';
@@ -9,14 +10,23 @@ import { HttpError } from '../http.ts';
 import { log } from '../log.ts';
 import { completeOrder, recordFailedAttempt, type CompletionOutcome } from './completions.ts';
 import { gateway } from './index.ts';
-import { fromRazorpayPayment } from './razorpay.ts';
+import { fromRazorpayPayment, fromRazorpayRefund } from './razorpay.ts';
+import { applyGatewayRefund } from './refunds.ts';
 
 export const HANDLED_EVENTS = ['payment.captured', 'order.paid', 'payment.failed'] as const;
+export const REFUND_EVENTS = ['refund.processed', 'refund.failed'] as const;
 
 type Entity = { id?: unknown; order_id?: unknown; status?: unknown; amount?: unknown; currency?: unknown };
-type WebhookBody = { event?: unknown; payload?: { payment?: { entity?: Entity }; order?: { entity?: Entity } } };
+type RefundEntity = { id?: unknown; payment_id?: unknown; amount?: unknown; status?: unknown; receipt?: unknown };
+type WebhookBody = {
+  event?: unknown;
+  payload?: { payment?: { entity?: Entity }; order?: { entity?: Entity }; refund?: { entity?: RefundEntity } };
+};
 
-export type WebhookResult = { status: 'processed' | 'duplicate' | 'ignored'; outcome?: CompletionOutcome | 'failed-recorded' };
+export type WebhookResult = {
+  status: 'processed' | 'duplicate' | 'ignored';
+  outcome?: CompletionOutcome | 'failed-recorded' | 'refund-settled' | 'refund-unchanged';
+};
 
 export async function handleWebhook(rawBody: string, signature: string | null, eventIdHeader: string | null): Promise<WebhookResult> {
   if (!signature || !gateway().verifyWebhookSignature(rawBody, signature)) {
@@ -42,6 +52,20 @@ export async function handleWebhook(rawBody: string, signature: string | null, e
                            values (${eventId}, ${event}, ${orderId || null}, ${payment?.id ?? null})
                            on conflict (event_id) do nothing returning event_id`;
     if (fresh.length === 0) return { status: 'duplicate' } as const;
+    if ((REFUND_EVENTS as readonly string[]).includes(event)) {
+      const entity = body.payload?.refund?.entity;
+      if (!entity || typeof entity.id !== 'string' || typeof entity.payment_id !== 'string') return { status: 'ignored' } as const;
+      // The event names the outcome; the entity's status says the same on Razorpay's side.
+      const refund = fromRazorpayRefund({
+        ...(entity as Parameters<typeof fromRazorpayRefund>[0]),
+        status: event === 'refund.processed' ? 'processed' : 'failed',
+      });
+      const before = await tx<{ status: string }[]>`
+        select status from refunds where gateway_refund_id = ${refund.id} or (gateway_refund_id is null and id = ${refund.receipt ?? ''})`;
+      const row = await applyGatewayRefund(refund, 'webhook', tx);
+      if (!row) return { status: 'ignored' } as const;
+      return { status: 'processed', outcome: before[0]?.status === row.status ? 'refund-unchanged' : 'refund-settled' } as const;
+    }
     if (!(HANDLED_EVENTS as readonly string[]).includes(event) || !payment || !orderId) return { status: 'ignored' } as const;
     if (event === 'payment.failed') {
       await recordFailedAttempt(orderId, tx);

@@ -1,0 +1,47 @@
+import type { Config } from '@netlify/functions';
+import { moneyFilterSchema, refundIdSchema, refundRequestSchema } from '../../src/shared/refund.ts';
+import { requireOwner } from '../lib/auth/session.ts';
+import { json, parseWith, readJson, routes } from '../lib/http.ts';
+import { moneyCsv } from '../lib/money-csv.ts';
+import { moneyView } from '../lib/money-admin.ts';
+import { checkRefund, requestRefund } from '../lib/payments/refunds.ts';
+
+/** The owners' money view: payments, refunds, invoices and credit notes; refunds; the accountant's CSV. */
+export default routes({
+  'GET /api/v1/admin/money': async ({ request, url }) => {
+    await requireOwner(request);
+    const filter = parseWith(moneyFilterSchema, Object.fromEntries(url.searchParams));
+    return json(await moneyView(filter));
+  },
+
+  'GET /api/v1/admin/money.csv': async ({ request, url }) => {
+    await requireOwner(request);
+    const filter = parseWith(moneyFilterSchema, Object.fromEntries(url.searchParams));
+    const { filename, body } = await moneyCsv(filter);
+    return new Response(body, {
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="${filename}"`,
+        'cache-control': 'no-store',
+      },
+    });
+  },
+
+  'POST /api/v1/admin/refunds': async ({ request }) => {
+    const session = await requireOwner(request);
+    const input = await readJson(request, refundRequestSchema);
+    const { status, body } = await requestRefund(session, input);
+    return json(body, { status });
+  },
+
+  /** Asks the payment provider about a pending refund now (the schedule does it every 10 minutes). */
+  'POST /api/v1/admin/refunds/:id/check': async ({ request, params }) => {
+    await requireOwner(request);
+    const id = parseWith(refundIdSchema, params.id);
+    return json({ refund: await checkRefund(id) });
+  },
+});
+
+export const config: Config = {
+  path: ['/api/v1/admin/money', '/api/v1/admin/money.csv', '/api/v1/admin/refunds', '/api/v1/admin/refunds/:id/check'],
+};

@@ -1,0 +1,50 @@
+/**
+ * The accountant's CSV: one row per tax document in the period, invoices positive and credit
+ * notes negative, with the tax split. Plain numbers in rupees (two decimals) for spreadsheets.
+ */
+import type { MoneyFilter } from '../../src/shared/refund.ts';
+import { toCsv, type Cell } from './csv.ts';
+import { listTaxRows } from './money-documents.ts';
+
+export const CSV_HEADER = [
+  'Kind',
+  'Invoice number',
+  'Date',
+  'Buyer',
+  'State',
+  'GSTIN',
+  'Taxable value',
+  'CGST',
+  'SGST',
+  'IGST',
+  'Total',
+  'Against invoice',
+] as const;
+
+const rupees = (paise: number) => (paise / 100).toFixed(2);
+
+export async function moneyCsv(filter: MoneyFilter): Promise<{ filename: string; body: string }> {
+  const rows = await listTaxRows(filter);
+  const body = toCsv(
+    CSV_HEADER,
+    rows.map((r): Cell[] => {
+      const sign = r.kind === 'credit-note' ? -1 : 1;
+      return [
+        r.kind === 'credit-note' ? 'Credit note' : 'Invoice',
+        r.number,
+        r.date,
+        r.buyer,
+        r.state,
+        r.gstin ?? '',
+        rupees(sign * r.taxablePaise),
+        rupees(sign * r.cgstPaise),
+        rupees(sign * r.sgstPaise),
+        rupees(sign * r.igstPaise),
+        rupees(sign * r.totalPaise),
+        r.againstInvoice ?? '',
+      ];
+    }),
+  );
+  const period = [filter.from ?? 'start', filter.to ?? 'today'].join('_to_');
+  return { filename: `aspira-tax-documents-${period}.csv`, body };
+}

@@ -1,0 +1,331 @@
+/**
+ * Refunds an owner admin asks for: in full or in part, with a reason, through the gateway.
+ *
+ * Money rule: the refunds of a payment that have not failed never add up to more than it
+ * captured. The check and the insert run in one transaction holding the payment's ledger row
+ * (`payment_orders ... for update`), so two admins (or two tabs) racing cannot both pass it.
+ * A second paid order for a course already owned is refunded automatically (orders.ts) and is
+ * never offered here.
+ *
+ * A refund is 'pending' until the gateway says 'processed' or 'failed': the webhook
+ * (refund.processed / refund.failed), the scheduled re-check, or an owner's "Check status" all end
+ * in `applyGatewayRefund`, which moves it once; the credit note, the learner's email and (for a
+ * course refunded in full) the end of the purchase commit with that move.
+ */
+import { formatPaise, paiseToRupees, rupeesToPaise } from '../../../src/shared/money.ts';
+import { OUTSIDE_POLICY, REFUND_POLICY_DAYS, type RefundDto, type refundRequestSchema } from '../../../src/shared/refund.ts';
+import type { z } from 'zod';
+import { recordAdminAction } from '../audit.ts';
+import type { Session } from '../auth/session.ts';
+import { db, isUniqueViolation, type Db, type Tx } from '../db.ts';
+import { HttpError } from '../http.ts';
+import { log } from '../log.ts';
+import { enqueueEmail } from '../mail/index.ts';
+import { refundProcessedEmail } from '../mail/templates/refunds.ts';
+import { rateLimit } from '../rate-limit.ts';
+import { gateway } from './index.ts';
+import { RefundRefusedError, type GatewayRefund } from './port.ts';
+
+export type RefundRow = {
+  id: string;
+  order_id: string;
+  payment_id: string;
+  amount_paise: string;
+  reason: string;
+  status: 'pending' | 'processed' | 'failed';
+  outside_policy: boolean;
+  requested_by: string;
+  requested_by_email?: string | null;
+  gateway_refund_id: string | null;
+  failure_reason: string | null;
+  credit_note_id: string | null;
+  created_at: Date;
+  processed_at: Date | null;
+};
+
+const COLUMNS =
+  'id, order_id, payment_id, amount_paise, reason, status, outside_policy, requested_by, gateway_refund_id, failure_reason, credit_note_id, created_at, processed_at';
+
+export function toRefundDto(row: RefundRow): RefundDto {
+  return {
+    id: row.id,
+    orderId: row.order_id,
+    paymentId: row.payment_id,
+    amount: paiseToRupees(Number(row.amount_paise)),
+    reason: row.reason,
+    status: row.status,
+    outsidePolicy: row.outside_policy,
+    requestedBy: row.requested_by_email ?? row.requested_by,
+    gatewayRefundId: row.gateway_refund_id,
+    failureReason: row.failure_reason,
+    creditNoteId: row.credit_note_id,
+    createdAt: new Date(row.created_at).toISOString(),
+    processedAt: row.processed_at ? new Date(row.processed_at).toISOString() : null,
+  };
+}
+
+/** Who paid for an order and for what (the learner's email and the money view use it). */
+export type Payer = { kind: 'course' | 'registration'; email: string; name: string; item: string; courseOrderStatus: string | null };
+
+export async function payerOf(tx: Db, orderId: string): Promise<Payer | undefined> {
+  const [course] = await tx<{ email: string; first_name: string | null; title: string; status: string }[]>`
+    select o.email, a.first_name, c.title, o.status from course_orders o
+    join courses c on c.id = o.course_id left join accounts a on a.id = o.account_id
+    where o.gateway_order_id = ${orderId}`;
+  if (course)
+    return { kind: 'course', email: course.email, name: course.first_name ?? '', item: course.title, courseOrderStatus: course.status };
+  const [fee] = await tx<{ email: string; name: string; program_name: string }[]>`
+    select r.email, r.name, p.program_name from registration_payments p join registrations r on r.id = p.registration_id
+    where p.order_id = ${orderId}`;
+  if (fee) return { kind: 'registration', email: fee.email, name: fee.name, item: fee.program_name, courseOrderStatus: null };
+  return undefined;
+}
+
+const withinPolicy = (paidAt: Date, now = Date.now()) => now - new Date(paidAt).getTime() <= REFUND_POLICY_DAYS * 86_400_000;
+export { withinPolicy };
+
+type Ledger = { id: string; amount_paise: string; status: string; payment_id: string | null; paid_at: Date | null };
+
+export type RefundAnswer = { status: 200 | 201 | 202; body: { message: string; refund: RefundDto } };
+
+/**
+ * POST /admin/refunds. Answers 201 (asked of the gateway), 202 (the gateway's answer was lost:
+ * the re-check finds out) or 200 (this form's key was used already: the same refund). Refuses with
+ * 404/409, nothing written: an unknown or unpaid payment, more than is left, outside the policy
+ * without the owner's confirmation. A refusal by the gateway is kept as a failed refund (502).
+ */
+export async function requestRefund(session: Session, input: z.output<typeof refundRequestSchema>): Promise<RefundAnswer> {
+  await rateLimit({ bucket: 'admin-refund', key: session.accountId, limit: 60, windowSeconds: 3600 });
+  const created = await db().begin(async (tx): Promise<{ row: RefundRow; replay: boolean }> => {
+    const [order] = await tx<Ledger[]>`
+      select id, amount_paise, status, payment_id, paid_at from payment_orders where id = ${input.orderId} for update`;
+    if (!order) throw new HttpError(404, 'orderId: No such payment');
+    // After the lock: a double click waits here for the first click's refund, then finds it.
+    const [existing] = await tx<RefundRow[]>`select ${tx.unsafe(COLUMNS)} from refunds where idempotency_key = ${input.idempotencyKey}`;
+    if (existing) {
+      if (existing.order_id !== order.id)
+        throw new HttpError(409, 'This refund form was already used for another payment: reload the page');
+      return { row: existing, replay: true };
+    }
+    if (order.status !== 'paid' || !order.payment_id || !order.paid_at)
+      throw new HttpError(409, 'This payment was not captured: there is nothing to refund');
+    const payer = await payerOf(tx, order.id);
+    if (payer?.courseOrderStatus === 'duplicate')
+      throw new HttpError(409, 'This second payment for a course the learner already owned is refunded in full automatically');
+    const paid = Number(order.amount_paise);
+    const [sum] = await tx<{ taken: string }[]>`
+      select coalesce(sum(amount_paise), 0) as taken from refunds where order_id = ${order.id} and status <> 'failed'`;
+    const taken = Number(sum!.taken);
+    const left = paid - taken;
+    if (left <= 0) throw new HttpError(409, 'This payment is already refunded in full');
+    const amountPaise = input.full ? left : rupeesToPaise(input.amount!);
+    if (amountPaise > left)
+      throw new HttpError(
+        409,
+        `amount: The refund can be at most ${formatPaise(left)} (${formatPaise(paid)} paid, ${formatPaise(taken)} refunded or being refunded)`,
+      );
+    const outside = !withinPolicy(order.paid_at);
+    if (outside && !input.confirmOutsidePolicy) throw new HttpError(409, OUTSIDE_POLICY);
+    let row: RefundRow | undefined;
+    try {
+      [row] = await tx.savepoint(
+        (sp) => sp<RefundRow[]>`
+        insert into refunds (order_id, payment_id, amount_paise, reason, outside_policy, requested_by, idempotency_key)
+        values (${order.id}, ${order.payment_id}, ${amountPaise}, ${input.reason}, ${outside}, ${session.accountId}, ${input.idempotencyKey})
+        returning ${sp.unsafe(COLUMNS)}`,
+      );
+    } catch (error) {
+      if (isUniqueViolation(error, 'refunds_idempotency_key_key'))
+        throw new HttpError(409, 'This refund form was already used for another payment: reload the page');
+      throw error;
+    }
+    await recordAdminAction(tx, {
+      actor: { accountId: session.accountId, email: session.email },
+      action: 'payment.refund',
+      subjectKind: 'payment',
+      subjectId: order.id,
+      details: { refundId: row!.id, amountPaise, full: amountPaise === left, outsidePolicy: outside, reason: input.reason },
+    });
+    return { row: row!, replay: false };
+  });
+  const { row } = created;
+  if (created.replay) return { status: 200, body: { message: 'This refund was already made', refund: toRefundDto(row) } };
+  log.info('refund requested', { refundId: row.id, orderId: row.order_id, amountPaise: Number(row.amount_paise), by: session.accountId });
+
+  let answer: GatewayRefund;
+  try {
+    answer = await gateway().refundPayment(row.payment_id, {
+      amountPaise: Number(row.amount_paise),
+      receipt: row.id,
+      notes: { refund: row.id, order: row.order_id, reason: row.reason.slice(0, 250) },
+    });
+  } catch (error) {
+    if (error instanceof RefundRefusedError) {
+      // Kept as a failed refund (who asked, why, what the gateway said); its amount stays available.
+      await db().begin((tx) => settle(tx, row.id, { status: 'failed', failureReason: error.message }));
+      throw new HttpError(502, `The payment provider refused the refund: ${error.message}`);
+    }
+    log.error('refund call failed: the re-check will ask the gateway', { refundId: row.id, error });
+    return {
+      status: 202,
+      body: {
+        message: 'The payment provider did not answer. The refund is pending: its status will be checked again.',
+        refund: toRefundDto(row),
+      },
+    };
+  }
+  const saved = await applyGatewayRefund(answer, 'admin');
+  return {
+    status: 201,
+    body: {
+      message: saved?.status === 'processed' ? 'Refund processed' : 'Refund requested: it completes when the payment provider confirms it',
+      refund: toRefundDto(saved ?? row),
+    },
+  };
+}
+
+type Outcome = { status: 'processed'; gatewayRefundId: string } | { status: 'failed'; failureReason: string; gatewayRefundId?: string };
+
+/**
+ * What the gateway says about a refund, from the webhook, the re-check, an owner's check or the
+ * create call's answer. Finds our refund by the gateway's id, else by the receipt (our id: the
+ * webhook can arrive before the create call's answer was saved). A refund that is not ours (the
+ * automatic duplicate refunds) answers undefined. Moves a pending refund once; repeats are no-ops.
+ */
+export async function applyGatewayRefund(
+  refund: GatewayRefund,
+  by: 'webhook' | 'recheck' | 'admin',
+  tx?: Tx,
+): Promise<RefundRow | undefined> {
+  const work = async (t: Tx): Promise<RefundRow | undefined> => {
+    const [row] = await t<RefundRow[]>`
+      select ${t.unsafe(COLUMNS)} from refunds
+      where gateway_refund_id = ${refund.id} or (gateway_refund_id is null and id = ${refund.receipt ?? ''})
+      limit 1 for update`;
+    if (!row) return undefined;
+    if (row.payment_id !== refund.paymentId || Number(row.amount_paise) !== refund.amountPaise) {
+      log.error('gateway refund does not match ours', { refundId: row.id, gatewayRefundId: refund.id, by });
+      return row;
+    }
+    if (!row.gateway_refund_id) await t`update refunds set gateway_refund_id = ${refund.id}, updated_at = now() where id = ${row.id}`;
+    if (row.status !== 'pending' || refund.status === 'pending') {
+      const [fresh] = await t<RefundRow[]>`select ${t.unsafe(COLUMNS)} from refunds where id = ${row.id}`;
+      return fresh;
+    }
+    return settle(
+      t,
+      row.id,
+      refund.status === 'processed'
+        ? { status: 'processed', gatewayRefundId: refund.id }
+        : { status: 'failed', failureReason: 'The bank or the payment provider could not complete the refund', gatewayRefundId: refund.id },
+      by,
+    );
+  };
+  return tx ? work(tx) : db().begin(work);
+}
+
+/** Moves a pending refund to its outcome (once) with everything that goes with it. */
+async function settle(tx: Tx, refundId: string, outcome: Outcome, by = 'admin'): Promise<RefundRow | undefined> {
+  const [row] =
+    outcome.status === 'processed'
+      ? await tx<RefundRow[]>`
+          update refunds set status = 'processed', processed_at = now(), updated_at = now(),
+                 gateway_refund_id = coalesce(gateway_refund_id, ${outcome.gatewayRefundId})
+          where id = ${refundId} and status = 'pending' returning ${tx.unsafe(COLUMNS)}`
+      : await tx<RefundRow[]>`
+          update refunds set status = 'failed', failed_at = now(), updated_at = now(), failure_reason = ${outcome.failureReason.slice(0, 500)},
+                 gateway_refund_id = coalesce(gateway_refund_id, ${outcome.gatewayRefundId ?? null})
+          where id = ${refundId} and status = 'pending' returning ${tx.unsafe(COLUMNS)}`;
+  if (!row) return undefined;
+  log.info('refund settled', { refundId, status: row.status, by });
+  if (row.status === 'processed') return processed(tx, row);
+  return row;
+}
+
+async function processed(tx: Tx, row: RefundRow): Promise<RefundRow> {
+  const [order] = await tx<{ amount_paise: string }[]>`select amount_paise from payment_orders where id = ${row.order_id}`;
+  const paid = Number(order!.amount_paise);
+  const [sum] = await tx<{ done: string }[]>`
+    select coalesce(sum(amount_paise), 0) as done from refunds where order_id = ${row.order_id} and status = 'processed'`;
+  const full = Number(sum!.done) >= paid;
+  // Refunded in full: the course is no longer owned (and may be bought again).
+  if (full)
+    await tx`update course_orders set status = 'refunded', updated_at = now() where gateway_order_id = ${row.order_id} and status = 'paid'`;
+  const creditNote = await creditNoteFor(tx, row);
+  if (creditNote) await tx`update refunds set credit_note_id = ${creditNote.id} where id = ${row.id}`;
+  const payer = await payerOf(tx, row.order_id);
+  if (payer) {
+    const email = refundProcessedEmail({
+      name: payer.name,
+      item: payer.item,
+      kind: payer.kind,
+      amountPaise: Number(row.amount_paise),
+      paidPaise: paid,
+      full,
+      paymentId: row.payment_id,
+      refundId: row.gateway_refund_id ?? row.id,
+      creditNote,
+    });
+    await enqueueEmail(tx, { to: payer.email, ...email, tag: 'refund-processed' });
+  }
+  return { ...row, credit_note_id: creditNote?.id ?? row.credit_note_id };
+}
+
+/** The credit note against the payment's invoice (when the payment has one). */
+async function creditNoteFor(_tx: Tx, _row: RefundRow): Promise<{ id: string; number: string; url: string } | null> {
+  return null;
+}
+
+/**
+ * Asks the gateway about one pending refund. Without the gateway's id (the create call's answer
+ * was lost) the payment's refunds are searched for our receipt; none after 10 minutes means the
+ * gateway never took it: failed, and its amount is available again.
+ */
+export async function syncRefund(row: Pick<RefundRow, 'id' | 'payment_id' | 'gateway_refund_id' | 'created_at'>, by: 'recheck' | 'admin') {
+  const gw = gateway();
+  if (row.gateway_refund_id) return applyGatewayRefund(await gw.fetchRefund(row.payment_id, row.gateway_refund_id), by);
+  const found = (await gw.fetchPaymentRefunds(row.payment_id)).find((r) => r.receipt === row.id);
+  if (found) return applyGatewayRefund(found, by);
+  if (Date.now() - new Date(row.created_at).getTime() < 10 * 60_000) return undefined;
+  return db().begin((tx) =>
+    settle(tx, row.id, { status: 'failed', failureReason: 'The payment provider has no record of this refund' }, by),
+  );
+}
+
+/** The scheduled re-check: pending refunds not asked about in the last `everyMinutes`. */
+export async function recheckPendingRefunds({ everyMinutes = 10, limit = 50 } = {}): Promise<{ checked: number; settled: number }> {
+  const due = await db()<RefundRow[]>`
+    update refunds set last_checked_at = now()
+    where id in (
+      select id from refunds
+      where status = 'pending' and (last_checked_at is null or last_checked_at <= now() - make_interval(mins => ${everyMinutes}))
+      order by created_at limit ${limit} for update skip locked)
+    returning id, payment_id, gateway_refund_id, created_at`;
+  let settled = 0;
+  for (const row of due) {
+    try {
+      const after = await syncRefund(row, 'recheck');
+      if (after && after.status !== 'pending') settled++;
+    } catch (error) {
+      log.warn('refund re-check failed', { refundId: row.id, error });
+    }
+  }
+  return { checked: due.length, settled };
+}
+
+/** POST /admin/refunds/{id}/check: an owner asks the gateway now (no scheduled run locally). */
+export async function checkRefund(refundId: string): Promise<RefundDto> {
+  const [row] = await db()<RefundRow[]>`select ${db().unsafe(COLUMNS)} from refunds where id = ${refundId}`;
+  if (!row) throw new HttpError(404, 'No such refund');
+  if (row.status === 'pending') {
+    try {
+      await syncRefund(row, 'admin');
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      log.warn('refund check failed', { refundId, error });
+      throw new HttpError(502, 'The payment provider did not answer. Please try again in a minute.');
+    }
+  }
+  const [fresh] = await db()<RefundRow[]>`select ${db().unsafe(COLUMNS)} from refunds where id = ${refundId}`;
+  return toRefundDto(fresh!);
+}
