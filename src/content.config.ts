@@ -9,6 +9,7 @@ import { defineCollection, reference } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { card, cta, entryId, href, link, money, page, seo, text } from './content-schemas.ts';
+import { SAMPLE_GSTIN, supplierSchema } from './shared/supplier.ts';
 
 const site = defineCollection({
   loader: glob({ pattern: 'site.yaml', base: './src/content' }),
@@ -204,4 +205,13 @@ const legal = defineCollection({
   schema: z.strictObject({ title: text(80), description: text(170), updated: text(40) }),
 });
 
-export const collections = { site, home, programmes, courses, faqs, pages, partners, features, paymentMethods, legal };
+/** The supplier on tax invoices; the functions read the same file (netlify/lib/invoices/settings.ts). */
+const settings = defineCollection({
+  loader: glob({ pattern: 'supplier.json', base: './src/content/settings' }),
+  schema: supplierSchema.refine((s) => process.env.CONTEXT !== 'production' || s.gstin !== SAMPLE_GSTIN, {
+    path: ['gstin'],
+    message: 'gstin is still the sample: enter the GSTIN of the business before a production deploy',
+  }),
+});
+
+export const collections = { site, home, programmes, courses, faqs, pages, partners, features, paymentMethods, legal, settings };

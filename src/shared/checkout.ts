@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GST_STATE_CODES, gstinProblem, stateName, type GstStateCode } from './gstin.ts';
 
 /**
  * What Razorpay Checkout (or our sandbox checkout) hands back after a successful payment, and
@@ -45,3 +46,46 @@ export const sandboxPaySchema = z
     outcome: z.enum(['success', 'failure'], { error: 'outcome must be "success" or "failure"' }),
   })
   .strict();
+
+/**
+ * The buyer's billing details, asked at checkout for the tax invoice: the state is the place of
+ * supply (required); a GSTIN (format and check character) with the business name makes it a
+ * business invoice. Amounts and tax are never taken from the browser: the server computes them.
+ */
+export const billingShape = {
+  state: z.enum(GST_STATE_CODES, { error: 'Choose your state (it decides the GST on your invoice)' }),
+  gstin: z
+    .string({ error: 'GSTIN must be text' })
+    .trim()
+    .toUpperCase()
+    .max(15, 'A GSTIN has 15 characters')
+    .optional()
+    .transform((v) => v || null),
+  businessName: z
+    .string({ error: 'Business name must be text' })
+    .trim()
+    .max(120, 'Business name must be at most 120 characters')
+    .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), 'Business name must be on one line')
+    .optional()
+    .transform((v) => v || null),
+};
+
+type BillingFields = { state: GstStateCode; gstin: string | null; businessName: string | null };
+
+/** Cross-field rules shared by both checkouts (course purchase, registration fee). */
+export function checkBilling(value: BillingFields, ctx: z.RefinementCtx): void {
+  if (!value.gstin) return;
+  const problem = gstinProblem(value.gstin);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['gstin'], message: problem });
+  else if (value.gstin.slice(0, 2) !== value.state)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['state'],
+      message: `This GSTIN is registered in ${stateName(value.gstin.slice(0, 2))}: choose that state`,
+    });
+  if (!value.businessName) ctx.addIssue({ code: 'custom', path: ['businessName'], message: 'Enter the business name of this GSTIN' });
+}
+
+export const billingSchema = z.object(billingShape).strict().superRefine(checkBilling);
+export type BillingInput = z.input<typeof billingSchema>;
+export type Billing = z.output<typeof billingSchema>;
