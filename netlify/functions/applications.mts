@@ -1,0 +1,10 @@
+import type { Config } from '@netlify/functions';
+import { listApplications } from '../lib/applications.ts';
+import { requireUser } from '../lib/auth/session.ts';
+import { json, routes } from '../lib/http.ts';
+
+export default routes({
+  'GET /api/v1/user/applications': async ({ request }) => json(await listApplications(await requireUser(request))),
+});
+
+export const config: Config = { path: ['/api/v1/user/applications'] };
