@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { advisorSchema, HONEYPOT, LEAD_MESSAGES, PROGRAMMES } from '../../shared/leads.ts';
 import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
+import { ConsentNotice } from '../ui/ConsentNotice.tsx';
 import { useForm } from '../ui/useForm.ts';
 import { Honeypot, IndianPhoneInput, useReady, withTracking } from './parts.tsx';
 
@@ -66,6 +67,7 @@ export default function AdvisorForm({ source = 'advisor' }: Props) {
         </select>
       </Field>
       <Honeypot value={String(form.values[HONEYPOT] ?? '')} onChange={(v) => form.setField(HONEYPOT, v)} />
+      <ConsentNotice />
       <SubmitButton submitting={form.submitting} className="btn btn-primary btn-block">
         Request a call
       </SubmitButton>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { api, errorText } from '../../lib/api.ts';
 import { contactSchema, HONEYPOT } from '../../shared/leads.ts';
 import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
+import { ConsentNotice } from '../ui/ConsentNotice.tsx';
 import { Toasts, toast } from '../ui/Toasts.tsx';
 import { useForm } from '../ui/useForm.ts';
 import { Honeypot, useReady, withTracking } from './parts.tsx';
@@ -57,6 +58,7 @@ export default function ContactForm() {
             <textarea {...bind('comments')} rows={5} maxLength={2000} />
           </Field>
           <Honeypot value={String(form.values[HONEYPOT] ?? '')} onChange={(v) => form.setField(HONEYPOT, v)} />
+          <ConsentNotice />
           <SubmitButton submitting={form.submitting}>Submit</SubmitButton>
         </form>
       )}

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { api, errorText } from '../../lib/api.ts';
 import { countWords, HONEYPOT, IDEA_WORD_GUIDE, INDUSTRIES, pitchSchema, STAGES } from '../../shared/leads.ts';
 import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
+import { ConsentNotice } from '../ui/ConsentNotice.tsx';
 import { Toasts, toast } from '../ui/Toasts.tsx';
 import { useForm } from '../ui/useForm.ts';
 import { Honeypot, useReady, withTracking } from './parts.tsx';
@@ -153,6 +154,7 @@ export default function PitchForm() {
           {area('additionalComments', 'Additional Comments', false, 2000)}
         </div>
         <Honeypot value={String(values[HONEYPOT] ?? '')} onChange={(v) => form.setField(HONEYPOT, v)} />
+        <ConsentNotice />
         <SubmitButton submitting={form.submitting}>Submit pitch</SubmitButton>
       </form>
     </>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { HONEYPOT, scholarshipSchema } from '../../shared/leads.ts';
 import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
+import { ConsentNotice } from '../ui/ConsentNotice.tsx';
 import { Toasts, toast } from '../ui/Toasts.tsx';
 import { useForm } from '../ui/useForm.ts';
 import { Honeypot, useReady, withTracking } from './parts.tsx';
@@ -63,6 +64,7 @@ export default function ScholarshipForm() {
           </Field>
         </div>
         <Honeypot value={String(form.values[HONEYPOT] ?? '')} onChange={(v) => form.setField(HONEYPOT, v)} />
+        <ConsentNotice />
         <SubmitButton submitting={form.submitting}>Apply for the scholarship</SubmitButton>
       </form>
     </>

@@ -1,4 +1,5 @@
 import { Field, FormError } from '../ui/Field.tsx';
+import { ConsentNotice } from '../ui/ConsentNotice.tsx';
 import type { RegistrationFlow } from './useRegistration.ts';
 
 /** Step 2: the applicant's details (read-only once registered). */
@@ -44,6 +45,7 @@ export function DetailsStep({ flow }: { flow: RegistrationFlow }) {
         <textarea {...bind('motivation')} rows={3} maxLength={5000} />
       </Field>
       <FormError message={form.generalError} />
+      {registered ? null : <ConsentNotice />}
     </fieldset>
   );
 }
