@@ -178,3 +178,11 @@ export const page = {
   facts: z.array(fact).max(8).optional().describe('Key facts shown as a row under the hero'),
   sections: z.array(section).max(20).default([]),
 };
+
+/** Site settings: the grievance officer named on /privacy (DPDP Act), whom a person without an account writes to. */
+export const grievanceOfficer = z
+  .strictObject({
+    name: text(80).describe('The grievance officer’s full name'),
+    email: z.email().max(120).describe('Where people send privacy requests (see, correct or erase their data)'),
+  })
+  .describe('The grievance officer for privacy requests, shown on /privacy');

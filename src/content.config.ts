@@ -8,7 +8,7 @@
 import { defineCollection, reference } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { card, cta, entryId, href, link, money, page, seo, text } from './content-schemas.ts';
+import { card, cta, entryId, grievanceOfficer, href, link, money, page, seo, text } from './content-schemas.ts';
 import { SAMPLE_GSTIN, supplierSchema } from './shared/supplier.ts';
 
 const site = defineCollection({
@@ -20,6 +20,7 @@ const site = defineCollection({
     address: z.strictObject({ lines: z.array(text(80)).min(1).max(4), country: text(40) }),
     phone: z.strictObject({ display: text(30), tel: z.string().regex(/^\+[0-9]{8,15}$/) }),
     email: z.email().max(120),
+    grievanceOfficer,
     social: z
       .array(z.strictObject({ network: z.enum(['linkedin', 'instagram', 'facebook', 'youtube', 'x']), label: text(40), href }))
       .max(6),
