@@ -1,46 +1,95 @@
 /**
- * Where a visitor came from: the utm_* parameters and the referring page of the URL they landed
- * on, kept in sessionStorage for this visit so a form filled three pages later still reports the
- * campaign. A later landing with new utm_* parameters replaces the old ones.
+ * Where a visitor came from, first and last touch (src/shared/tracking.ts has the fields).
+ *
+ * - First touch: the first landing on this device (its utm_* parameters and outside referring
+ *   page, or neither: a direct visit), kept in localStorage with its time, written once.
+ * - Last touch: this visit's most recent landing that brought utm_* parameters or came from
+ *   another site, kept in sessionStorage with its time, so a form filled three pages later still
+ *   reports the campaign. A later landing with a new campaign or referrer replaces it whole (a
+ *   new referrer never inherits an older campaign's utm_*).
+ *
+ * Runs on every page (AdvisorMount.astro) and again when a form hydrates; tracking is best effort.
  */
 import type { Tracking } from '../../shared/leads.ts';
+import type { Touch, TrackingInput } from '../../shared/tracking.ts';
 
-// Kept here (not imported) so the capture script on every page stays a few hundred bytes.
-const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
-const TRACKING_KEYS = [...UTM_KEYS, 'referrer'] as const;
-const STORAGE_KEY = 'aspira:tracking';
+// Kept here (not imported) so the capture script on every page stays a few hundred bytes;
+// tracking.test.ts checks they match src/shared/tracking.ts.
+export const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
+export const TOUCH_KEYS = [...UTM_KEYS, 'referrer'] as const;
+export const LAST_TOUCH_KEY = 'aspira:tracking';
+export const FIRST_TOUCH_KEY = 'aspira:first-touch';
 
-export function captureTracking(): void {
-  try {
-    const params = new URLSearchParams(location.search);
-    const utm: Tracking = {};
-    for (const key of UTM_KEYS) {
-      const value = params.get(key)?.trim();
-      if (value) utm[key] = value.slice(0, 200);
-    }
-    let referrer: string | undefined;
-    if (document.referrer) {
+/** What this page's address and referring page say, or null when it is neither a campaign nor an outside referral. */
+function landing(): Touch | null {
+  const params = new URLSearchParams(location.search);
+  const touch: Touch = {};
+  for (const key of UTM_KEYS) {
+    const value = params.get(key)?.trim();
+    if (value) touch[key] = value.slice(0, 200);
+  }
+  if (document.referrer) {
+    try {
       const from = new URL(document.referrer);
-      if (from.origin !== location.origin && /^https?:$/.test(from.protocol)) referrer = from.href.slice(0, 500);
+      if (from.origin !== location.origin && /^https?:$/.test(from.protocol)) touch.referrer = from.href.slice(0, 500);
+    } catch {
+      // A malformed referrer is no referrer.
     }
-    const stored = readTracking();
-    if (Object.keys(utm).length === 0 && (!referrer || stored.referrer)) return;
-    const next: Tracking = Object.keys(utm).length ? { ...utm, ...(referrer ? { referrer } : {}) } : { ...stored, referrer };
-    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+  }
+  return Object.keys(touch).length ? touch : null;
+}
+
+const sameTouch = (a: Touch, b: Touch) => TOUCH_KEYS.every((key) => (a[key] ?? '') === (b[key] ?? ''));
+
+export function captureTracking(now: Date = new Date()): void {
+  const at = now.toISOString();
+  const here = landing();
+  try {
+    if (!localStorage.getItem(FIRST_TOUCH_KEY)) localStorage.setItem(FIRST_TOUCH_KEY, JSON.stringify({ ...here, at }));
   } catch {
-    // Storage blocked or a malformed referrer: tracking is best effort.
+    // Storage blocked: no first touch.
+  }
+  if (!here) return;
+  try {
+    const stored = readTouch('session', LAST_TOUCH_KEY);
+    // The same landing seen again (a form hydrating on it, a reload) keeps its first time.
+    if (stored && sameTouch(stored, here)) return;
+    sessionStorage.setItem(LAST_TOUCH_KEY, JSON.stringify({ ...here, at }));
+  } catch {
+    // Storage blocked: no last touch.
   }
 }
 
-/** What this visit's forms send along (empty when the visitor came directly). */
-export function readTracking(): Tracking {
+function readTouch(where: 'local' | 'session', key: string): Touch | null {
   try {
-    const raw = sessionStorage.getItem(STORAGE_KEY);
-    const value = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
-    const out: Tracking = {};
-    for (const key of TRACKING_KEYS) if (typeof value[key] === 'string' && value[key]) out[key] = value[key] as string;
+    const raw = (where === 'local' ? localStorage : sessionStorage).getItem(key);
+    const value = raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
+    if (!value || typeof value !== 'object') return null;
+    const out: Touch = {};
+    for (const k of [...TOUCH_KEYS, 'at'] as const) if (typeof value[k] === 'string' && value[k]) out[k] = value[k] as string;
     return out;
   } catch {
-    return {};
+    return null;
   }
+}
+
+/** This visit's last touch as the lead forms send it today (empty when the visitor came directly). */
+export function readTracking(): Tracking {
+  const last = readTouch('session', LAST_TOUCH_KEY) ?? {};
+  const out: Tracking = {};
+  for (const key of TOUCH_KEYS) if (last[key]) out[key] = last[key];
+  return out;
+}
+
+/** Both touches as flat request fields (src/shared/tracking.ts, touchFields). */
+export function readTouches(): TrackingInput {
+  const out: TrackingInput = { ...readTracking() };
+  const last = readTouch('session', LAST_TOUCH_KEY);
+  if (last?.at && Object.keys(out).length) out.last_touch_at = last.at;
+  const first = readTouch('local', FIRST_TOUCH_KEY);
+  if (first) {
+    for (const key of TOUCH_KEYS) if (first[key]) out[`first_${key}`] = first[key];
+    if (first.at) out.first_touch_at = first.at;
+  }
+  return out;
 }

@@ -1,0 +1,137 @@
+/**
+ * The person behind the leads (docs/architecture.md, Persons): the admin's person page
+ * (/admin/person?id=...) and its API. Leads with the same email or phone are one person; an
+ * admin can merge two persons and undo the merge.
+ */
+import { z } from 'zod';
+
+/** The person page's address for a person id (the inbox links here). */
+export const personPath = (id: string | number) => `/admin/person?id=${encodeURIComponent(String(id))}`;
+
+/** The form (or flow) a lead came through, as people name it. */
+export const LEAD_FORM_LABELS: Record<string, string> = {
+  advisor: 'Advisor callback',
+  popup: 'Advisor page (/popup)',
+  contact: 'Contact page',
+  scholarship: 'Scholarship application',
+  pitch: 'AspiraTank pitch',
+  registration: 'Registration',
+  order: 'Course order',
+};
+/** How a lead's arrival reads in the person's timeline. */
+export const TIMELINE_FORM_TITLES: Record<string, string> = {
+  advisor: 'Callback request (advisor dialog)',
+  popup: 'Callback request (advisor page)',
+  contact: 'Contact message',
+  scholarship: 'Scholarship application',
+  pitch: 'AspiraTank pitch',
+  registration: 'Registration',
+  order: 'Course checkout',
+};
+/** The pipeline's stages as shown. */
+export const STAGE_LABELS: Record<string, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  qualified: 'Qualified',
+  applied: 'Applied',
+  enrolled: 'Enrolled',
+  lost: 'Lost',
+};
+
+export const personIdSchema = z
+  .string({ error: 'Give the person id' })
+  .trim()
+  .regex(/^[1-9]\d{0,15}$/, 'A person id is a whole number');
+
+/** GET /api/v1/admin/persons/lookup?kind=&id=: the person a lead belongs to. */
+export const personLookupSchema = z
+  .object({
+    kind: z.enum(['contact', 'scholarship', 'pitch', 'registration', 'order'], {
+      error: 'kind must be contact, scholarship, pitch, registration or order',
+    }),
+    id: z.string({ error: 'Give the lead id' }).trim().min(1, 'Give the lead id').max(64, 'The lead id is at most 64 characters'),
+  })
+  .strict();
+
+/** POST /api/v1/admin/persons/{id}/merge: merge another person into this one. */
+export const mergeSchema = z
+  .object({
+    otherId: personIdSchema,
+    reason: z
+      .string()
+      .trim()
+      .max(500, 'Reason must be at most 500 characters')
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+  })
+  .strict();
+export type MergeInput = z.input<typeof mergeSchema>;
+
+/** GET /api/v1/admin/persons?q=: find a person to merge with (name, email or phone). */
+export const personSearchSchema = z
+  .object({ q: z.string({ error: 'Type a name, email or phone' }).trim().min(3, 'Type at least 3 characters').max(100) })
+  .strict();
+
+export type TimelineKind =
+  | 'callback'
+  | 'contact'
+  | 'scholarship'
+  | 'pitch'
+  | 'registration'
+  | 'fee-payment'
+  | 'checkout'
+  | 'purchase'
+  | 'refund'
+  | 'email'
+  | 'stage'
+  | 'note'
+  | 'merge';
+
+export type TimelineEntry = {
+  at: string;
+  kind: TimelineKind;
+  title: string;
+  detail?: string;
+  /** The lead this entry belongs to, as the pipeline names it. */
+  lead?: { kind: string; id: string };
+};
+
+export type PersonLead = {
+  kind: string;
+  id: string;
+  createdAt: string;
+  form: string;
+  programme: string | null;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  /** "google / cpc / diwali", "via bing.com" or "direct". */
+  lastTouch: string;
+  firstTouch: string | null;
+  stage: string | null;
+};
+
+export type PersonMerge = {
+  id: string;
+  fromId: string;
+  intoId: string;
+  at: string;
+  by: string | null;
+  reason: string | null;
+  undoneAt: string | null;
+};
+
+export type PersonDto = {
+  id: string;
+  /** The id asked for (another when it was merged into this person). */
+  requestedId: string;
+  names: string[];
+  emails: string[];
+  phones: string[];
+  firstSeen: string;
+  leads: PersonLead[];
+  timeline: TimelineEntry[];
+  merges: PersonMerge[];
+};
+
+export type PersonSummary = { id: string; names: string[]; emails: string[]; phones: string[]; leads: number };
