@@ -28,10 +28,10 @@ export default routes({
   },
 
   'GET /api/v1/admin/leads': async ({ request, url }) => {
-    await requireAdmin(request);
+    const admin = await requireAdmin(request);
     const query = parseWith(leadsQuerySchema, Object.fromEntries(url.searchParams));
     if (query.format === 'csv') {
-      const { filename, body } = await leadsCsv(query);
+      const { filename, body } = await leadsCsv(query, admin.accountId);
       return new Response(body, {
         headers: {
           'content-type': 'text/csv; charset=utf-8',
@@ -40,7 +40,7 @@ export default routes({
         },
       });
     }
-    return json(await listLeads(query));
+    return json(await listLeads(query, admin.accountId));
   },
 });
 

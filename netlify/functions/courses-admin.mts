@@ -1,14 +1,14 @@
 import type { Config } from '@netlify/functions';
 import { courseIdSchema } from '../../src/shared/course.ts';
 import { createCourse, deleteCourse, readCourseForm, updateCourse } from '../lib/admin-courses.ts';
-import { requireAdmin } from '../lib/auth/session.ts';
+import { requireOwner } from '../lib/auth/session.ts';
 import { triggerSiteRebuild } from '../lib/build-hook.ts';
 import { json, parseWith, routes } from '../lib/http.ts';
 
-/** Admin course writes: create, update, delete (multipart uploads re-encoded with sharp). */
+/** Admin course writes (owners only): create, update, delete (multipart uploads re-encoded with sharp). */
 export default routes({
   'POST /api/v1/course/create': async ({ request }) => {
-    await requireAdmin(request);
+    await requireOwner(request);
     const { form, image } = await readCourseForm(request, { imageRequired: true });
     const course = await createCourse(form, image!);
     await triggerSiteRebuild(`created ${course._id}`);
@@ -16,7 +16,7 @@ export default routes({
   },
 
   'PUT /api/v1/course/update/:id': async ({ request, params }) => {
-    await requireAdmin(request);
+    await requireOwner(request);
     const id = parseWith(courseIdSchema, params.id);
     const { form, image } = await readCourseForm(request, { imageRequired: false });
     const course = await updateCourse(id, form, image);
@@ -25,7 +25,7 @@ export default routes({
   },
 
   'DELETE /api/v1/course/delete/:id': async ({ request, params }) => {
-    await requireAdmin(request);
+    await requireOwner(request);
     const id = parseWith(courseIdSchema, params.id);
     const { archived } = await deleteCourse(id);
     await triggerSiteRebuild(`deleted ${id}`);

@@ -59,18 +59,38 @@ export const LEAD_KIND_LABELS: Record<LeadKind, string> = {
   order: 'Course orders',
 };
 
+/** The admissions pipeline's stages (src/shared/pipeline.ts has the rest of it). */
+export const STAGES = ['new', 'contacted', 'qualified', 'applied', 'enrolled', 'lost'] as const;
+export type Stage = (typeof STAGES)[number];
+export const STAGE_LABELS: Record<Stage, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  qualified: 'Qualified',
+  applied: 'Applied',
+  enrolled: 'Enrolled',
+  lost: 'Lost',
+};
+
 const dateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31')
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Not a real date');
 
-/** GET /api/v1/admin/leads query: kind, from/to (inclusive days, IST), q (name/email/phone), format. */
+/**
+ * GET /api/v1/admin/leads query: kind, from/to (inclusive days, IST), q (name/email/phone),
+ * stage, owner ("me", "none" or an admin's id), format.
+ */
 export const leadsQuerySchema = z
   .object({
     kind: z.enum(LEAD_KINDS, { error: `kind must be one of ${LEAD_KINDS.join(', ')}` }).optional(),
     from: dateSchema.optional(),
     to: dateSchema.optional(),
     q: z.string().trim().max(100, 'Search is at most 100 characters').optional(),
+    stage: z.enum(STAGES, { error: `stage must be one of ${STAGES.join(', ')}` }).optional(),
+    owner: z
+      .string()
+      .regex(/^(me|none|[0-9a-z]{1,40})$/, 'owner must be me, none or an admin id')
+      .optional(),
     format: z.enum(['json', 'csv'], { error: 'format must be json or csv' }).optional(),
     limit: z.coerce.number().int().min(1).max(1000).optional(),
   })
@@ -88,4 +108,9 @@ export type LeadDto = {
   phone: string;
   summary: string;
   details: Record<string, unknown>;
+  /** The pipeline: stage, owner (id and name), next follow-up. */
+  stage: Stage;
+  ownerId: string | null;
+  ownerName: string | null;
+  nextFollowUpAt: string | null;
 };

@@ -73,7 +73,20 @@ describe('GET /api/v1/admin/leads', () => {
     const times = body.leads.map((l) => Date.parse(l.createdAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     for (const lead of body.leads)
-      expect(Object.keys(lead).sort()).toEqual(['createdAt', 'details', 'email', 'id', 'kind', 'name', 'phone', 'summary']);
+      expect(Object.keys(lead).sort()).toEqual([
+        'createdAt',
+        'details',
+        'email',
+        'id',
+        'kind',
+        'name',
+        'nextFollowUpAt',
+        'ownerId',
+        'ownerName',
+        'phone',
+        'stage',
+        'summary',
+      ]);
   });
 
   it('shows paid registrations with payment id and amount, and unpaid ones', async () => {
@@ -164,7 +177,20 @@ describe('GET /api/v1/admin/leads?format=csv', () => {
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="aspira-leads-scholarship-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const rows = readCsv(res.text);
-    expect(rows[0]).toEqual(['kind', 'id', 'created_at', 'name', 'email', 'phone', 'summary', 'details', 'amount_rupees']);
+    expect(rows[0]).toEqual([
+      'kind',
+      'id',
+      'created_at',
+      'name',
+      'email',
+      'phone',
+      'summary',
+      'details',
+      'amount_rupees',
+      'stage',
+      'owner',
+      'next_follow_up_at',
+    ]);
     expect(rows).toHaveLength(2);
     const [, row] = rows as [string[], string[]];
     expect(row[0]).toBe('scholarship');

@@ -1,0 +1,49 @@
+import type { Config } from '@netlify/functions';
+import { z } from 'zod';
+import { PROGRAMMES } from '../../src/shared/leads.ts';
+import { assignmentRuleSchema, teamUpdateSchema } from '../../src/shared/pipeline.ts';
+import { requireAdmin, requireOwner } from '../lib/auth/session.ts';
+import { json, parseWith, readJson, routes } from '../lib/http.ts';
+import { deleteRule, listRules, listTeam, setRule, updateAdmin } from '../lib/team.ts';
+
+const accountIdSchema = z.string().regex(/^[0-9a-z]{1,40}$/, 'Not an admin id');
+const programmeSchema = z.enum(PROGRAMMES, { error: 'No such programme' });
+
+/** The admin team: who am I (any admin); the team and the programme rules (owners only). */
+export default routes({
+  'GET /api/v1/admin/me': async ({ request }) => {
+    const admin = await requireAdmin(request);
+    return json({ id: admin.accountId, email: admin.email, firstName: admin.firstName, adminRole: admin.adminRole });
+  },
+
+  'GET /api/v1/admin/team': async ({ request }) => {
+    await requireOwner(request);
+    const [team, rules] = await Promise.all([listTeam(), listRules()]);
+    return json({ team, rules });
+  },
+
+  'PATCH /api/v1/admin/team/:id': async ({ request, params }) => {
+    const owner = await requireOwner(request);
+    const id = parseWith(accountIdSchema, params.id);
+    const member = await updateAdmin(owner, id, await readJson(request, teamUpdateSchema));
+    return json({ member });
+  },
+
+  'PUT /api/v1/admin/team/rules': async ({ request }) => {
+    const owner = await requireOwner(request);
+    const rule = await readJson(request, assignmentRuleSchema);
+    await setRule(owner, rule.programme, rule.accountId);
+    return json({ rules: await listRules() });
+  },
+
+  'DELETE /api/v1/admin/team/rules/:programme': async ({ request, params }) => {
+    const owner = await requireOwner(request);
+    const programme = parseWith(programmeSchema, decodeURIComponent(params.programme ?? ''));
+    await deleteRule(owner, programme);
+    return json({ rules: await listRules() });
+  },
+});
+
+export const config: Config = {
+  path: ['/api/v1/admin/me', '/api/v1/admin/team', '/api/v1/admin/team/:id', '/api/v1/admin/team/rules/:programme'],
+};

@@ -1,0 +1,170 @@
+/**
+ * The admissions pipeline, shared by the admin islands and the API: stages, the lead reference,
+ * and the bodies of the pipeline, team and audit endpoints.
+ */
+import { z } from 'zod';
+import { LEAD_KINDS, STAGE_LABELS, STAGES, type LeadKind, type Stage } from './admin.ts';
+
+export { STAGE_LABELS, STAGES, type Stage };
+import { PROGRAMMES } from './leads.ts';
+
+/** Stages a lead leaves the work queue in. */
+export const CLOSED_STAGES: readonly Stage[] = ['enrolled', 'lost'];
+
+export const NOTE_MAX = 2000;
+export const LOST_REASON_MAX = 500;
+export const ADMIN_ROLES = ['owner', 'counsellor'] as const;
+export type AdminRoleName = (typeof ADMIN_ROLES)[number];
+
+/** A lead as the inbox names it: kind and id ("<registration>:<payment>" rows follow the registration). */
+export const leadRefSchema = z.object({
+  kind: z.enum(LEAD_KINDS, { error: `kind must be one of ${LEAD_KINDS.join(', ')}` }),
+  id: z
+    .string()
+    .regex(/^[0-9a-z]{1,40}(:[0-9]{1,20})?$/, 'Not a lead id')
+    .transform((id) => id.split(':')[0]!),
+});
+export type LeadRef = { kind: LeadKind; id: string };
+
+const noteText = (label: string, max: number) =>
+  z
+    .string({ error: `Enter the ${label}` })
+    .trim()
+    .min(1, `Enter the ${label}`)
+    .max(max, `${label[0]!.toUpperCase()}${label.slice(1)} must be at most ${max} characters`);
+
+/**
+ * A follow-up time: "2026-11-25T10:30" as a datetime-local field sends it (read as India time),
+ * or a full ISO time with its zone; null clears it.
+ */
+export const followUpSchema = z
+  .string({ error: 'Enter the follow-up date and time' })
+  .trim()
+  .regex(
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/,
+    'Enter the follow-up as a date and time, like 2026-11-25T10:30',
+  )
+  .transform((value) => new Date(/(Z|[+-]\d{2}:\d{2})$/.test(value) ? value : `${value}+05:30`))
+  .refine((date) => !Number.isNaN(date.getTime()), 'Not a real date and time')
+  .refine((date) => Math.abs(date.getTime() - Date.now()) < 2 * 366 * 86_400_000, 'Pick a follow-up within two years of today')
+  .transform((date) => date.toISOString());
+
+/** POST /admin/pipeline/:kind/:id/stage: the quick stage change (with a note, a follow-up). */
+export const stageChangeSchema = z
+  .object({
+    stage: z.enum(STAGES, { error: `Choose a stage: ${STAGES.map((s) => STAGE_LABELS[s]).join(', ')}` }),
+    note: noteText('note', NOTE_MAX)
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    lostReason: noteText('reason', LOST_REASON_MAX)
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    nextFollowUpAt: followUpSchema
+      .nullable()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+  })
+  .strict()
+  .refine((v) => v.stage !== 'lost' || !!v.lostReason, { message: 'Give the reason the lead was lost', path: ['lostReason'] })
+  .refine((v) => v.stage === 'lost' || !v.lostReason, { message: 'A reason is only for a lost lead', path: ['lostReason'] });
+export type StageChange = z.output<typeof stageChangeSchema>;
+
+export const noteSchema = z.object({ body: noteText('note', NOTE_MAX) }).strict();
+export const followUpBodySchema = z.object({ nextFollowUpAt: followUpSchema.nullable() }).strict();
+export const ownerBodySchema = z
+  .object({
+    ownerId: z
+      .string()
+      .regex(/^[0-9a-z]{1,40}$/, 'Choose an admin')
+      .nullable(),
+  })
+  .strict();
+
+/** PATCH /admin/team/:id (owners): role, takes new leads, active. */
+export const teamUpdateSchema = z
+  .object({
+    adminRole: z.enum(ADMIN_ROLES, { error: 'Role must be owner or counsellor' }).optional(),
+    takesLeads: z.boolean({ error: 'takesLeads must be true or false' }).optional(),
+    active: z.boolean({ error: 'active must be true or false' }).optional(),
+  })
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, 'Nothing to change');
+export type TeamUpdate = z.output<typeof teamUpdateSchema>;
+
+/** PUT /admin/team/rules: leads for a programme go to one admin. */
+export const assignmentRuleSchema = z
+  .object({
+    programme: z.enum(PROGRAMMES, { error: 'Choose a programme from the list' }),
+    accountId: z.string().regex(/^[0-9a-z]{1,40}$/, 'Choose an admin'),
+  })
+  .strict();
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31')
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Not a real date');
+
+/** GET /admin/audit: by actor (account id), action, and IST days (both ends included). */
+export const auditQuerySchema = z
+  .object({
+    actor: z
+      .string()
+      .regex(/^[0-9a-z]{1,40}$/, 'Not an admin id')
+      .optional(),
+    action: z
+      .string()
+      .regex(/^[a-z][a-z0-9_.-]{1,59}$/, 'Not an action name')
+      .optional(),
+    from: day.optional(),
+    to: day.optional(),
+  })
+  .strict()
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'from must be on or before to', path: ['from'] });
+export type AuditQuery = z.output<typeof auditQuerySchema>;
+
+/** A lead's pipeline as the admin screens show it. */
+export type PipelineDto = {
+  kind: LeadKind;
+  id: string;
+  stage: Stage;
+  lostReason: string | null;
+  ownerId: string | null;
+  ownerName: string | null;
+  nextFollowUpAt: string | null;
+  firstContactedAt: string | null;
+  arrivedAt: string;
+};
+export type StageChangeDto = { from: Stage; to: Stage; note: string | null; by: string | null; at: string };
+export type NoteDto = { id: string; body: string; by: string | null; at: string };
+export type LeadPipelineDetail = { pipeline: PipelineDto; history: StageChangeDto[]; notes: NoteDto[] };
+
+/** One line of "My leads". */
+export type QueueItem = PipelineDto & {
+  bucket: 'overdue' | 'new' | 'later';
+  name: string;
+  email: string;
+  phone: string;
+  summary: string;
+};
+
+export type TeamMember = {
+  id: string;
+  name: string;
+  email: string;
+  adminRole: AdminRoleName;
+  takesLeads: boolean;
+  active: boolean;
+  openLeads: number;
+};
+export type AssignmentRule = { programme: string; accountId: string; name: string };
+export type AuditEntry = {
+  id: string;
+  actorId: string | null;
+  actorEmail: string;
+  action: string;
+  subjectKind: string;
+  subjectId: string;
+  details: Record<string, unknown>;
+  at: string;
+};
+export type AdminOption = { id: string; name: string };
