@@ -1,23 +1,14 @@
 /**
  * The owners' money view: every captured payment (registration fees, course purchases) with its
  * refunds, totals per month, and the tax documents (invoices, credit notes) for the accountant.
- * Days and months are India's (IST): an accountant's month starts at midnight in Kolkata.
+ * Days and months are India's (IST, see ./money-range.ts).
  */
 import { paiseToRupees } from '../../src/shared/money.ts';
 import type { MoneyFilter, MoneyPaymentDto, MoneyView, MonthTotal } from '../../src/shared/refund.ts';
 import { db } from './db.ts';
 import { listDocuments } from './money-documents.ts';
+import { istMonth, istRange } from './money-range.ts';
 import { toRefundDto, withinPolicy, type RefundRow } from './payments/refunds.ts';
-
-const IST_MS = 330 * 60_000;
-/** The month (YYYY-MM) of an instant in India. */
-export const istMonth = (at: Date | string) => new Date(new Date(at).getTime() + IST_MS).toISOString().slice(0, 7);
-/** Bounds of the filter's days in India: [from 00:00 IST, day after `to` 00:00 IST). */
-export function istRange(filter: Pick<MoneyFilter, 'from' | 'to'>): { start: Date | null; end: Date | null } {
-  const start = filter.from ? new Date(Date.parse(`${filter.from}T00:00:00+05:30`)) : null;
-  const end = filter.to ? new Date(Date.parse(`${filter.to}T00:00:00+05:30`) + 86_400_000) : null;
-  return { start, end };
-}
 
 /** At most this many payments in one view (newest first); narrow the dates for older ones. */
 export const MONEY_VIEW_LIMIT = 1000;

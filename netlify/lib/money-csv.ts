@@ -34,7 +34,7 @@ export async function moneyCsv(filter: MoneyFilter): Promise<{ filename: string;
         r.number,
         r.date,
         r.buyer,
-        r.state,
+        r.state ? `${r.state} (${r.stateCode})` : r.stateCode,
         r.gstin ?? '',
         rupees(sign * r.taxablePaise),
         rupees(sign * r.cgstPaise),

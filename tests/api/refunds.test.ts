@@ -37,8 +37,9 @@ let ownerToken: string | undefined;
 const owner = async () => (ownerToken ??= (await account('admin', 'owner')).token);
 
 /** A learner buys a course in the sandbox: answers the ledger order id and the payment id. */
-async function purchase(courseId = DM) {
+async function purchase(courseId = DM, state = '06') {
   const learner = await account('user');
+  expect((await call('PUT', '/api/v1/billing', { token: learner.token, body: { state } })).status).toBe(200);
   const buy = await call('POST', `/api/v1/course/buy/${courseId}`, { token: learner.token });
   expect(buy.status).toBe(201);
   const pay = await call('POST', '/api/v1/payment/sandbox/pay', { body: { orderId: buy.body.orderId, outcome: 'success' } });
@@ -59,6 +60,11 @@ async function refundsOf(orderId: string) {
   >`
     select id, status, amount_paise, gateway_refund_id, requested_by, reason from refunds where order_id = ${orderId} order by created_at`;
 }
+/** The credit notes issued against the invoice of an order. */
+const creditNotes = (orderId: string) =>
+  db.sql<{ id: string; number: string; total_paise: string; reason: string }[]>`
+    select c.id::text as id, c.number, c.total_paise, c.reason from credit_notes c join invoices i on i.id = c.invoice_id
+    where i.order_id = ${orderId} order by c.id`;
 const refundEmails = (email: string) => count(db, `email_outbox where to_address = '${email}' and tag = 'refund-processed'`);
 const purchases = async (token: string) => (await call('GET', '/api/v1/user/purchases', { token })).body.courseData as unknown[];
 const check = (id: string, token: string) => call('POST', `/api/v1/admin/refunds/${id}/check`, { token });
@@ -104,6 +110,14 @@ describe('POST /api/v1/admin/refunds', () => {
       select subject, text_body from email_outbox where to_address = ${p.email} and tag = 'refund-processed'`;
     expect(mail!.subject).toBe('Your Aspira refund: ₹2,49,000');
     expect(mail!.text_body).toContain('refunded your purchase of Digital Marketing in full');
+    // A credit note against the invoice, for the whole amount, linked from the email.
+    const notes = await creditNotes(p.orderId);
+    expect(notes).toHaveLength(1);
+    expect(Number(notes[0]!.total_paise)).toBe(DM_PAISE);
+    expect(notes[0]!.reason).toContain('Joined by mistake');
+    expect(checked.body.refund.creditNoteId).toBe(notes[0]!.id);
+    expect(mail!.text_body).toContain(`Credit note: ${notes[0]!.number}`);
+    expect(mail!.text_body).toMatch(/Download your credit note: http\S+credit-notes\/\S+/);
     // Logged with who and why.
     const [audit] = await db.sql<{ action: string; details: { reason: string; amountPaise: number } }[]>`
       select action, details from admin_audit_log where subject_id = ${p.orderId}`;
@@ -140,6 +154,7 @@ describe('POST /api/v1/admin/refunds', () => {
     await check(rest.body.refund.id, token);
     expect(await purchases(p.token)).toHaveLength(0);
     expect(await refundEmails(p.email)).toBe(2);
+    expect((await creditNotes(p.orderId)).map((c) => Number(c.total_paise))).toEqual([100_050, 29_799_950]);
   });
 
   it('refuses bad input with 400 naming the field, and writes nothing', async () => {
@@ -210,10 +225,12 @@ describe('POST /api/v1/admin/refunds', () => {
     expect((await refundWebhook('refund.failed', entity, 'evt_refund_3')).body.outcome).toBe('refund-unchanged');
     expect((await refundsOf(p.orderId)).map((x) => [x.status, x.gateway_refund_id])).toEqual([['processed', r.gatewayRefundId]]);
     expect(await refundEmails(p.email)).toBe(1);
+    expect(await creditNotes(p.orderId)).toHaveLength(1);
     // The re-check and a check afterwards change nothing either.
     await recheckPendingRefunds({ everyMinutes: 0 });
     expect((await check(r.id, token)).body.refund.status).toBe('processed');
     expect(await refundEmails(p.email)).toBe(1);
+    expect(await creditNotes(p.orderId)).toHaveLength(1);
   });
 
   it('ignores a refund webhook for a refund that is not ours, and refuses a bad signature', async () => {
@@ -243,6 +260,7 @@ describe('POST /api/v1/admin/refunds', () => {
     const checked = await check(res.body.refund.id, token);
     expect(checked.body.refund).toMatchObject({ status: 'failed', failureReason: expect.stringMatching(/could not complete/) });
     expect(await refundEmails(p.email)).toBe(0);
+    expect(await creditNotes(p.orderId)).toHaveLength(0);
     expect(await purchases(p.token)).toHaveLength(1);
     const retry = await refund({ orderId: p.orderId, full: true, reason: 'Second try' }, token);
     expect(retry.status).toBe(201);

@@ -19,6 +19,7 @@ import { recordAdminAction } from '../audit.ts';
 import type { Session } from '../auth/session.ts';
 import { db, isUniqueViolation, type Db, type Tx } from '../db.ts';
 import { HttpError } from '../http.ts';
+import { invoiceForOrder, issueCreditNote, remainingOnInvoice } from '../invoices/index.ts';
 import { log } from '../log.ts';
 import { enqueueEmail } from '../mail/index.ts';
 import { refundProcessedEmail } from '../mail/templates/refunds.ts';
@@ -271,9 +272,21 @@ async function processed(tx: Tx, row: RefundRow): Promise<RefundRow> {
   return { ...row, credit_note_id: creditNote?.id ?? row.credit_note_id };
 }
 
-/** The credit note against the payment's invoice (when the payment has one). */
-async function creditNoteFor(_tx: Tx, _row: RefundRow): Promise<{ id: string; number: string; url: string } | null> {
-  return null;
+/**
+ * The credit note against the payment's invoice, in the refund's transaction. A payment made
+ * before invoices existed has none. What is left on the invoice bounds it (it always covers a
+ * refund: both are bounded by the same payment); the reason is printed on one line.
+ */
+async function creditNoteFor(tx: Tx, row: RefundRow): Promise<{ id: string; number: string; url: string } | null> {
+  const invoice = await invoiceForOrder(tx, row.order_id);
+  if (!invoice) return null;
+  const { leftPaise } = await remainingOnInvoice(tx, invoice.id);
+  const amountPaise = Math.min(Number(row.amount_paise), leftPaise);
+  if (amountPaise !== Number(row.amount_paise)) log.error('refund exceeds what is left on its invoice', { refundId: row.id, leftPaise });
+  if (amountPaise <= 0) return null;
+  const reason = `Refund ${row.gateway_refund_id ?? row.id}: ${row.reason.replace(/\s+/g, ' ').trim()}`.slice(0, 500);
+  const note = await issueCreditNote(tx, { invoiceId: invoice.id, amountPaise, reason });
+  return { id: note.id, number: note.number, url: note.pdfUrl };
 }
 
 /**

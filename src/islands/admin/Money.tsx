@@ -1,0 +1,282 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { api, errorText } from '../../lib/api.ts';
+import { formatRupees } from '../../shared/money.ts';
+import { MONEY_STATUSES, type MoneyPaymentDto, type MoneyView, type RefundDto } from '../../shared/refund.ts';
+import { Toasts, toast } from '../ui/Toasts.tsx';
+import { RefundDialog } from './MoneyRefund.tsx';
+import { handleSessionEnd, useAdmin } from './session.ts';
+import './admin.css';
+import './money.css';
+
+type Filter = { from: string; to: string; kind: string; status: string };
+const NO_FILTER: Filter = { from: '', to: '', kind: '', status: '' };
+
+const STATUS_LABEL: Record<(typeof MONEY_STATUSES)[number], string> = {
+  captured: 'Captured',
+  'partially-refunded': 'Partly refunded',
+  refunded: 'Refunded',
+  'refund-pending': 'Refund pending',
+  'refund-failed': 'Refund failed',
+};
+const REFUND_LABEL: Record<RefundDto['status'], string> = { pending: 'Pending', processed: 'Processed', failed: 'Failed' };
+const KIND_LABEL = { registration: 'Registration fee', course: 'Course' } as const;
+
+const when = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
+const monthName = (month: string) =>
+  new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
+
+function queryString(filter: Filter): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filter)) if (value) params.set(key, value);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** /admin/money (owners): payments with their refunds, monthly totals, tax documents, the CSV. */
+export default function Money() {
+  const admin = useAdmin({ announce: true });
+  const [draft, setDraft] = useState<Filter>(NO_FILTER);
+  const [filter, setFilter] = useState<Filter>(NO_FILTER);
+  const [view, setView] = useState<MoneyView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [reload, setReload] = useState(0);
+  const [refunding, setRefunding] = useState<MoneyPaymentDto | null>(null);
+
+  useEffect(() => {
+    if (!admin) return;
+    const controller = new AbortController();
+    setError(null);
+    api<MoneyView>(`/admin/money${queryString(filter)}`, { signal: controller.signal })
+      .then(setView)
+      .catch((failure: unknown) => {
+        if ((failure as Error).name === 'AbortError') return;
+        if (!handleSessionEnd(failure)) setError(errorText(failure, 'Failed to load the payments'));
+      });
+    return () => controller.abort();
+  }, [admin, filter, reload]);
+
+  const csvHref = useMemo(() => `/api/v1/admin/money.csv${queryString(filter)}`, [filter]);
+  const set = (key: keyof Filter) => (event: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: event.target.value }));
+
+  function apply(event: FormEvent) {
+    event.preventDefault();
+    setView(null);
+    setFilter({ ...draft });
+  }
+
+  async function checkStatus(refund: RefundDto) {
+    try {
+      const answer = await api<{ refund: RefundDto }>(`/admin/refunds/${refund.id}/check`, { method: 'POST' });
+      toast.success(`Refund ${REFUND_LABEL[answer.refund.status].toLowerCase()}`);
+      setReload((n) => n + 1);
+    } catch (failure) {
+      if (!handleSessionEnd(failure)) toast.error(errorText(failure, 'The status could not be checked'));
+    }
+  }
+
+  if (!admin) return <Toasts />;
+  return (
+    <>
+      <Toasts />
+      <div className="admin-head">
+        <h1>Money</h1>
+        <div className="admin-actions">
+          <a className="btn btn-primary" href={csvHref} download>
+            Export CSV for the accountant
+          </a>
+        </div>
+      </div>
+      <form className="admin-filters money-filters card" onSubmit={apply} aria-label="Filter payments" role="search">
+        <div className="field">
+          <label htmlFor="money-from">From</label>
+          <input id="money-from" className="input" type="date" value={draft.from} onChange={set('from')} />
+        </div>
+        <div className="field">
+          <label htmlFor="money-to">To</label>
+          <input id="money-to" className="input" type="date" value={draft.to} onChange={set('to')} />
+        </div>
+        <div className="field">
+          <label htmlFor="money-kind">Kind</label>
+          <select id="money-kind" className="input" value={draft.kind} onChange={set('kind')}>
+            <option value="">All kinds</option>
+            <option value="registration">Registration fee</option>
+            <option value="course">Course</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="money-status">Status</label>
+          <select id="money-status" className="input" value={draft.status} onChange={set('status')}>
+            <option value="">All statuses</option>
+            {MONEY_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABEL[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="admin-actions">
+          <button type="submit" className="btn btn-primary">
+            Apply
+          </button>
+          <button
+            type="button"
+            className="btn btn-ghost"
+            onClick={() => {
+              setDraft(NO_FILTER);
+              setFilter(NO_FILTER);
+            }}
+          >
+            Clear
+          </button>
+        </div>
+      </form>
+      {error ? (
+        <p className="admin-status" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {!view && !error ? (
+        <p className="admin-status" role="status">
+          Loading...
+        </p>
+      ) : null}
+      {view ? (
+        <>
+          <section aria-labelledby="money-months">
+            <h2 id="money-months">Totals per month</h2>
+            {view.months.length === 0 ? (
+              <p className="muted">No payments match this filter.</p>
+            ) : (
+              <div className="money-scroll" role="region" aria-labelledby="money-months" tabIndex={0}>
+                <table className="money-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">Month</th>
+                      <th scope="col">Payments</th>
+                      <th scope="col">Received</th>
+                      <th scope="col">Refunded</th>
+                      <th scope="col">Net</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {view.months.map((m) => (
+                      <tr key={m.month}>
+                        <th scope="row">{monthName(m.month)}</th>
+                        <td>{m.count}</td>
+                        <td>{formatRupees(m.payments)}</td>
+                        <td>{formatRupees(m.refunded)}</td>
+                        <td>{formatRupees(m.net)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+          <section aria-labelledby="money-payments">
+            <h2 id="money-payments">Payments and refunds</h2>
+            {view.payments.length === 0 ? <p className="muted">No payments match this filter.</p> : null}
+            <ul className="money-payments">
+              {view.payments.map((p) => (
+                <li key={p.orderId} className="money-payment card">
+                  <div className="money-payment-main">
+                    <div>
+                      <span className="badge">{KIND_LABEL[p.kind]}</span>{' '}
+                      <span className={`money-status money-status-${p.status}`}>{STATUS_LABEL[p.status]}</span>
+                      <p className="money-who">{p.buyer || p.email}</p>
+                      <p className="muted">
+                        {p.item}
+                        <br />
+                        {p.email}
+                      </p>
+                    </div>
+                    <div className="money-amount">
+                      <strong>{formatRupees(p.amount)}</strong>
+                      <span className="muted">
+                        <time dateTime={p.paidAt}>{when.format(new Date(p.paidAt))}</time>
+                      </span>
+                      <span className="muted money-ids">
+                        {p.paymentId}
+                        {p.invoice ? ` · Invoice ${p.invoice.number}` : ''}
+                      </span>
+                    </div>
+                    <div className="money-act">
+                      {p.refundable > 0 ? (
+                        <button
+                          type="button"
+                          className="btn btn-ghost"
+                          onClick={() => setRefunding(p)}
+                          aria-label={`Refund ${p.buyer || p.email}, ${p.item}`}
+                        >
+                          Refund
+                        </button>
+                      ) : null}
+                      {p.refundable > 0 && !p.withinPolicy ? <span className="muted">Outside the 7-day policy</span> : null}
+                    </div>
+                  </div>
+                  {p.refunds.length > 0 ? (
+                    <ul className="money-refunds" aria-label={`Refunds of ${p.paymentId}`}>
+                      {p.refunds.map((r) => (
+                        <li key={r.id}>
+                          <span className={`money-status money-status-refund-${r.status}`}>{REFUND_LABEL[r.status]}</span>{' '}
+                          <strong>{formatRupees(r.amount)}</strong> <time dateTime={r.createdAt}>{when.format(new Date(r.createdAt))}</time>{' '}
+                          by {r.requestedBy}: <q>{r.reason}</q>
+                          {r.outsidePolicy ? ' (outside the policy)' : ''}
+                          {r.failureReason ? <span className="muted"> {r.failureReason}</span> : null}
+                          {r.status === 'pending' ? (
+                            <button type="button" className="btn btn-ghost btn-sm" onClick={() => void checkStatus(r)}>
+                              Check status
+                            </button>
+                          ) : null}
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby="money-documents">
+            <h2 id="money-documents">Invoices and credit notes</h2>
+            {view.documents.length === 0 ? (
+              <p className="muted">No tax documents in this period.</p>
+            ) : (
+              <div className="money-scroll" role="region" aria-labelledby="money-documents" tabIndex={0}>
+                <table className="money-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">Number</th>
+                      <th scope="col">Kind</th>
+                      <th scope="col">Date</th>
+                      <th scope="col">Buyer</th>
+                      <th scope="col">Total</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {view.documents.map((d) => (
+                      <tr key={`${d.kind}:${d.id}`}>
+                        <th scope="row">{d.number}</th>
+                        <td>{d.kind === 'invoice' ? 'Invoice' : 'Credit note'}</td>
+                        <td>{d.date}</td>
+                        <td>{d.buyer}</td>
+                        <td>{formatRupees(d.kind === 'invoice' ? d.total : -d.total)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+        </>
+      ) : null}
+      <RefundDialog
+        payment={refunding}
+        onClose={() => setRefunding(null)}
+        onDone={() => {
+          setRefunding(null);
+          setReload((n) => n + 1);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ROOT } from '../../scripts/lib/database.ts';
+import { axeViolations } from './axe.ts';
+import { e2eDescribe, newPage, signupVerified, sql } from './harness.ts';
+
+const DM = '6801c2a4f1e2b3c4d5e6fd57'; // Digital Marketing, ₹2,49,000
+const stamp = Date.now().toString(36);
+const LEARNER = { email: `refund.learner.${stamp}@example.com`, password: 'learn2grow!', firstName: 'Nisha', lastName: 'Menon' };
+const OWNER = { email: `refund-owner-${stamp}@aspira.example`, password: 'owner-refunds-pass-1', firstName: 'Vikram', lastName: 'Shah' };
+const ready = { waitUntil: 'domcontentloaded' } as const;
+
+/** `npm run create-admin` (an owner), against the database the served site uses. */
+function createOwner(): Promise<number | null> {
+  return new Promise((resolve) => {
+    const args = ['--email', OWNER.email, '--first-name', OWNER.firstName, '--last-name', OWNER.lastName, '--password', OWNER.password];
+    const child = spawn(process.execPath, [join(ROOT, 'scripts', 'create-admin.ts'), ...args], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: inject('e2eDatabaseUrl'), LOG_LEVEL: 'silent' },
+      stdio: 'ignore',
+    });
+    child.on('exit', resolve);
+  });
+}
+
+/** The island has hydrated and its data loaded (no "Loading" left in <main>). */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('main astro-island[ssr]'), undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => !/Loading/i.test(document.querySelector('main')?.textContent ?? ''), undefined, { timeout: 30_000 });
+}
+
+e2eDescribe('refunds from the admin money view', () => {
+  it(
+    'a learner buys in the sandbox; an owner refunds it from /admin/money; the purchase is gone and the refund email is in the outbox',
+    { timeout: 240_000 },
+    async () => {
+      // The learner buys Digital Marketing through the sandbox checkout.
+      await signupVerified('user', LEARNER);
+      const learner = await newPage({ width: 390, height: 844 });
+      learner.setDefaultTimeout(30_000);
+      await learner.goto(`/login?next=${encodeURIComponent(`/buy/${DM}`)}`, ready);
+      await learner.waitForFunction(
+        () => !!document.querySelector('main astro-island') && !document.querySelector('main astro-island[ssr]'),
+      );
+      await learner.locator('main').getByLabel('Email').fill(LEARNER.email);
+      await learner
+        .locator('main')
+        .getByLabel(/^Password/)
+        .fill(LEARNER.password);
+      await learner.getByRole('button', { name: 'Log in' }).click();
+      await learner.waitForURL(new RegExp(`/buy/${DM}$`), ready);
+      await learner.getByRole('button', { name: 'Pay', exact: true }).click();
+      await learner.locator('dialog.checkout-dialog').getByRole('button', { name: 'Pay', exact: true }).click();
+      await learner.waitForURL(/\/purchases$/, ready);
+      await learner.getByRole('heading', { name: 'Digital Marketing' }).waitFor();
+
+      // The owner logs in and opens the money view.
+      expect(await createOwner()).toBe(0);
+      const admin = await newPage({ width: 1280, height: 800 });
+      admin.setDefaultTimeout(30_000);
+      await admin.goto('/admin/login', ready);
+      const form = admin.getByRole('form', { name: 'Admin login' });
+      await form.getByLabel('Email').fill(OWNER.email);
+      await form.getByLabel('Password').fill(OWNER.password);
+      await form.getByRole('button', { name: 'Log in' }).click();
+      await admin.waitForURL('**/admin/dashboard');
+      await admin.goto('/admin/money', ready);
+      await settled(admin);
+      const problems = await axeViolations(admin, '/admin/money (desktop)');
+
+      const card = admin.locator('.money-payment', { hasText: LEARNER.email });
+      await card.waitFor();
+      expect(await card.textContent()).toContain('₹2,49,000');
+      expect(await card.textContent()).toContain('Captured');
+
+      // Refund in full: the dialog asks for a reason first.
+      await card.getByRole('button', { name: /^Refund / }).click();
+      const dialog = admin.getByRole('dialog');
+      await dialog.waitFor();
+      problems.push(...(await axeViolations(admin, '/admin/money (refund dialog)')));
+      await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+      await dialog.getByText('Enter the reason for the refund').waitFor();
+      await dialog.getByLabel(/^Reason/).fill('Changed her mind within the week');
+      await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+      await card.getByText('Refund pending').waitFor();
+
+      // The payment provider confirms it (the schedule would ask; the owner asks now).
+      await card.getByRole('button', { name: 'Check status' }).click();
+      await card.locator('.money-status-refunded').waitFor();
+      await card.getByText('Processed').waitFor();
+      expect(await card.getByRole('button', { name: /^Refund / }).count()).toBe(0);
+
+      await admin.setViewportSize({ width: 390, height: 844 });
+      problems.push(...(await axeViolations(admin, '/admin/money (phone)')));
+      expect(problems).toEqual([]);
+
+      // The learner's purchases no longer show the course.
+      await learner.goto('/purchases', ready);
+      await learner.waitForFunction(() => !document.querySelector('main astro-island[ssr]'));
+      await learner.waitForFunction(() => !/Loading/i.test(document.querySelector('main')?.textContent ?? ''));
+      expect(await learner.locator('.purchase-card').count()).toBe(0);
+
+      // The refund email is in the outbox, once.
+      const mails = await sql()<{ subject: string; text_body: string }[]>`
+        select subject, text_body from email_outbox where to_address = ${LEARNER.email} and tag = 'refund-processed'`;
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.subject).toBe('Your Aspira refund: ₹2,49,000');
+      expect(mails[0]!.text_body).toContain('We have refunded your purchase of Digital Marketing in full.');
+    },
+  );
+});
