@@ -8,14 +8,14 @@ import { createCourseOrder, recordCoursePayment } from '../lib/orders.ts';
 export default routes({
   /** Opens the checkout order for a course; the price comes from the database. */
   'POST /api/v1/course/buy/:courseId': async ({ request, params }) => {
-    const session = await requireUser(request);
+    const session = await requireUser(request, { verified: true });
     const courseId = parseWith(courseIdSchema, params.courseId);
     return json(await createCourseOrder(session, courseId), { status: 201 });
   },
 
   /** Records a course payment after verifying it against our order for this learner and course. */
   'POST /api/v1/order': async ({ request }) => {
-    const session = await requireUser(request);
+    const session = await requireUser(request, { verified: true });
     const input = await readJson(request, coursePaymentSchema);
     const { status, body } = await recordCoursePayment(session, input);
     return json(body, { status });

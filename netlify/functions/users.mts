@@ -2,19 +2,23 @@ import type { Config } from '@netlify/functions';
 import { changePasswordSchema, loginSchema, userSignupSchema } from '../../src/shared/account.ts';
 import { clearSessionCookie, requireUser } from '../lib/auth/session.ts';
 import { assertNotCrossSite, clientIp, HttpError, json, readJson, routes } from '../lib/http.ts';
-import { changeLearnerPassword, logInLearner, logOutLearner, profile, signUpLearner } from '../lib/learners.ts';
+import { login } from '../lib/accounts.ts';
+import { changeLearnerPassword, logOutLearner, profile } from '../lib/learners.ts';
 import { listPurchases } from '../lib/orders.ts';
+import { signUp } from '../lib/signup.ts';
 
 export default routes({
   'POST /api/v1/user/signup': async ({ request, context }) => {
     const input = await readJson(request, userSignupSchema);
-    const user = await signUpLearner(input, clientIp(request, context));
-    return json({ message: 'Account created. Please log in.', user }, { status: 201 });
+    // The same answer whether or not the email already has an account (see signup.ts).
+    const { message, email } = await signUp('user', input, clientIp(request, context));
+    return json({ message, user: { email } }, { status: 201 });
   },
 
   'POST /api/v1/user/login': async ({ request, context }) => {
     const input = await readJson(request, loginSchema);
-    const { user, token, cookie } = await logInLearner(input, clientIp(request, context));
+    const { account, token, cookie } = await login('user', input.email, input.password, clientIp(request, context));
+    const user = { _id: account._id, email: account.email, firstName: account.firstName, emailVerified: account.emailVerified };
     return json({ message: 'Logged in successfully', user, token }, { headers: { 'set-cookie': cookie } });
   },
 
@@ -29,7 +33,10 @@ export default routes({
     return json({ message: 'Logged out successfully' }, { headers: { 'set-cookie': clearSessionCookie('user') } });
   },
 
-  'GET /api/v1/user/me': async ({ request }) => json({ user: profile(await requireUser(request)) }),
+  'GET /api/v1/user/me': async ({ request }) => {
+    const session = await requireUser(request);
+    return json({ user: { ...profile(session), emailVerified: session.emailVerified } });
+  },
 
   'POST /api/v1/user/password': async ({ request }) => {
     const session = await requireUser(request);

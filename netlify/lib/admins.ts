@@ -1,9 +1,11 @@
-import { createAccount, login, logout } from './accounts.ts';
+import { refuseUnconfirmedAdmin } from './account-recovery.ts';
+import { login, logout } from './accounts.ts';
 import { constantTimeEqual } from './crypto.ts';
 import { clearSessionCookie } from './auth/session.ts';
 import { env } from './env.ts';
 import { HttpError } from './http.ts';
 import { rateLimit } from './rate-limit.ts';
+import { signUp } from './signup.ts';
 
 export const INVITE_REFUSED = 'Admin signup needs a valid invite code';
 
@@ -14,21 +16,20 @@ export function inviteCodeMatches(given: string, expected: string | undefined): 
 
 export type AdminSignup = { firstName: string; lastName: string; email: string; password: string; inviteCode: string };
 
-/** Admin signup is closed unless ADMIN_INVITE_CODE is set and the caller knows it (docs/architecture.md, API departures). */
-export async function signupAdmin(input: AdminSignup, ip: string): Promise<void> {
+/**
+ * Admin signup is closed unless ADMIN_INVITE_CODE is set and the caller knows it (docs/architecture.md, API departures).
+ * Then it is the learners' signup: the same answer for a taken email, and a link to confirm the
+ * address, which an admin must open before logging in.
+ */
+export async function signupAdmin(input: AdminSignup, ip: string): Promise<{ message: string }> {
   await rateLimit({ bucket: 'admin-signup', key: ip, limit: 10, windowSeconds: 3600 });
   if (!inviteCodeMatches(input.inviteCode, env().ADMIN_INVITE_CODE)) throw new HttpError(403, INVITE_REFUSED);
-  await createAccount({
-    role: 'admin',
-    email: input.email,
-    password: input.password,
-    firstName: input.firstName,
-    lastName: input.lastName,
-  });
+  return signUp('admin', input, ip);
 }
 
+/** An admin with an unconfirmed email gets no session (403, and a fresh link by email). */
 export async function loginAdmin(email: string, password: string, ip: string) {
-  const { account, token, cookie } = await login('admin', email, password, ip);
+  const { account, token, cookie } = await login('admin', email, password, ip, refuseUnconfirmedAdmin);
   return { admin: { _id: account._id, email: account.email, firstName: account.firstName }, token, cookie };
 }
 

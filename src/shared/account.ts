@@ -90,5 +90,26 @@ export const changePasswordSchema = z
   })
   .strict();
 
-/** What the browser stores to drive the UI (never the token: that is an HttpOnly cookie). */
-export type DisplayUser = { _id: string; email: string; firstName: string };
+/** Signup's one answer, for a new email and a taken one alike (learners and admins). */
+export const SIGNUP_ANSWER = 'Check your email: we sent a link to confirm your address. Open it, then log in.';
+
+/** "Forgot password?": the email only. */
+export const forgotPasswordSchema = z.object({ email: emailSchema }).strict();
+
+/** The random token of an emailed link (base64url of 32 bytes). */
+export const linkTokenSchema = z
+  .string({ error: 'This link is incomplete: open it from the email again' })
+  .regex(/^[A-Za-z0-9_-]{43}$/, 'This link is incomplete: open it from the email again');
+
+/** A new password from a reset link (the server knows whose, and checks the name and email rule). */
+export const resetPasswordSchema = z.object({ token: linkTokenSchema, password: passwordSchema }).strict();
+
+/** Confirming an email address from its link. */
+export const verifyEmailSchema = z.object({ token: linkTokenSchema }).strict();
+
+/**
+ * What the browser stores to drive the UI (never the token: that is an HttpOnly cookie).
+ * `emailVerified` false: the learner sees only "confirm your email" on account pages (a record
+ * stored before it existed counts as confirmed; the server decides anyway).
+ */
+export type DisplayUser = { _id: string; email: string; firstName: string; emailVerified?: boolean };

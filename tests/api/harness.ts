@@ -154,3 +154,10 @@ export async function confirmEmail(email: string, role: 'user' | 'admin' = 'user
     where role = ${role} and email = ${email.toLowerCase()} returning id`;
   expect(rows.length, `no ${role} account for ${email}`).toBe(1);
 }
+
+/** The token of the newest emailed link of this kind ('verify-email', 'reset-password') to `email`, or null. */
+export async function emailedToken(email: string, tag: 'verify-email' | 'reset-password'): Promise<string | null> {
+  const [row] = await db()<{ text_body: string }[]>`
+    select text_body from email_outbox where to_address = ${email.toLowerCase()} and tag = ${tag} order by id desc limit 1`;
+  return row?.text_body.match(/token=([\w-]{43})/)?.[1] ?? null;
+}

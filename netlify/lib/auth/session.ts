@@ -22,7 +22,7 @@ export type GuardOptions = {
   adminRole?: AdminRole;
 };
 
-export const CONFIRM_EMAIL_FIRST = 'Please confirm your email address first: we sent you a link when you signed up';
+export const CONFIRM_EMAIL_FIRST = 'Please confirm your email address first: open the link we emailed you, or ask for a new one';
 export const OWNERS_ONLY = 'Only an owner admin can do this';
 
 const COOKIE: Record<Role, string> = { user: 'aspira_session', admin: 'aspira_admin_session' };
@@ -65,7 +65,8 @@ export async function requireSession(request: Request, role: Role, options: Guar
   if (!account || account.role !== role || account.token_version !== claims.tv) {
     throw new HttpError(401, 'Your session has expired. Please log in again.');
   }
-  if (options.verified && !account.verified) throw new HttpError(403, CONFIRM_EMAIL_FIRST);
+  // Admins confirm their email before any admin action (login refuses them until then).
+  if ((options.verified || role === 'admin') && !account.verified) throw new HttpError(403, CONFIRM_EMAIL_FIRST);
   if (options.adminRole && account.admin_role !== options.adminRole) throw new HttpError(403, OWNERS_ONLY);
   return {
     accountId: account.id,
