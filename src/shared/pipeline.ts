@@ -102,7 +102,10 @@ export const assignmentRuleSchema = z
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Not a real date');
+  .refine((v) => {
+    const date = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === v;
+  }, 'Not a real date');
 
 /** GET /admin/audit: by actor (account id), action, and IST days (both ends included). */
 export const auditQuerySchema = z
