@@ -11,6 +11,7 @@ import { env } from './env.ts';
 import { HttpError } from './http.ts';
 import { log } from './log.ts';
 import { enqueueEmail } from './mail/index.ts';
+import { otpEmail } from './mail/templates/otp.ts';
 import { signaturesEqual } from './payments/hmac.ts';
 import { rateLimit } from './rate-limit.ts';
 
@@ -44,22 +45,7 @@ export async function sendOtp(email: string, ip: string): Promise<typeof SEND_AN
     await tx`update email_otps set consumed_at = now() where email = ${email} and consumed_at is null`;
     await tx`insert into email_otps (email, code_hash, expires_at)
              values (${email}, ${codeHash(email, code)}, now() + make_interval(mins => ${OTP_TTL_MINUTES}))`;
-    await enqueueEmail(tx, {
-      to: email,
-      subject: 'Your Aspira verification code',
-      text: [
-        'Hello,',
-        '',
-        `Your Aspira verification code is ${code}.`,
-        '',
-        `Enter it on the registration page within ${OTP_TTL_MINUTES} minutes. It works once.`,
-        'If you did not ask for this code, you can ignore this email.',
-        '',
-        'Aspira',
-      ].join('\n'),
-      tag: 'otp',
-      secret: true,
-    });
+    await enqueueEmail(tx, { to: email, ...otpEmail({ code, ttlMinutes: OTP_TTL_MINUTES }), tag: 'otp', secret: true });
   });
   log.info('otp sent');
   return SEND_ANSWER;

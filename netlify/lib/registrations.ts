@@ -1,8 +1,9 @@
 /**
  * Registrations (docs/product.md, States): a verified email registers (unpaid), opens a fee order whose
- * amount the server sets, and pays it. The payment is recorded through the payments platform's
- * completion registry, so the browser, the webhook and the re-check all end in the same place:
- * one paid registration_payments row and one receipt email, in one transaction.
+ * amount the server sets (with the buyer's state and optional GSTIN for the tax invoice), and pays
+ * it. The payment is recorded by the payments core (payments/completions.ts, purpose
+ * 'registration' -> registration-payments.ts), so the browser, the webhook and the re-check all end
+ * in the same place: one paid registration_payments row, one invoice and one receipt email.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
@@ -17,14 +18,15 @@ import {
   type RegistrationDto,
 } from '../../src/shared/registration.ts';
 import type { CreateOrderAnswer, RegisterPaidAnswer, RegisterUnpaidAnswer } from '../../src/shared/registration-answers.ts';
-import { db, type Tx } from './db.ts';
+import { db } from './db.ts';
 import { env } from './env.ts';
 import { HttpError } from './http.ts';
+import { documentPath } from './invoices/access.ts';
+import { supplier } from './invoices/settings.ts';
+import { amountToCharge } from './invoices/tax.ts';
 import { log } from './log.ts';
-import { enqueueEmail } from './mail/index.ts';
 import { consumeVerificationToken } from './otp.ts';
-import { confirmCheckout, openOrder, registerCompletion, requirePayments } from './payments/index.ts';
-import type { GatewayPayment } from './payments/port.ts';
+import { confirmCheckout, openOrder, requirePayments } from './payments/index.ts';
 import { rateLimit } from './rate-limit.ts';
 
 type RegistrationRow = { id: string; name: string; email: string; phone: string; status: 'unpaid' | 'paid' };
@@ -99,14 +101,16 @@ export async function createRegistrationOrder(input: z.output<typeof createOrder
     if (amountPaise > rupeesToPaise(cap))
       throw new HttpError(400, [`amount: The amount can be at most ${formatPaise(rupeesToPaise(cap))}`]);
   } else {
-    amountPaise = rupeesToPaise(presetFee(feeOption)!.rupees);
+    amountPaise = amountToCharge(rupeesToPaise(presetFee(feeOption)!.rupees), supplier());
   }
   const programName = programmeLabel(feeOption);
   const checkout = await openOrder(
     { purpose: 'registration', amountPaise, receipt: `reg_${registration.id}`, notes: { registration: registration.id, feeOption } },
     async (tx, order) => {
-      await tx`insert into registration_payments (registration_id, order_id, fee_option, program_name, amount_paise)
-               values (${registration.id}, ${order.id}, ${feeOption}, ${programName}, ${order.amountPaise})`;
+      await tx`insert into registration_payments (registration_id, order_id, fee_option, program_name, amount_paise,
+                                                  buyer_state_code, buyer_gstin, buyer_business_name)
+               values (${registration.id}, ${order.id}, ${feeOption}, ${programName}, ${order.amountPaise},
+                       ${input.state}, ${input.gstin}, ${input.businessName})`;
     },
   );
   return {
@@ -118,7 +122,14 @@ export async function createRegistrationOrder(input: z.output<typeof createOrder
   };
 }
 
-type PaymentRow = { status: 'created' | 'paid'; payment_id: string | null; amount_paise: string; program_name: string };
+type PaymentRow = {
+  status: 'created' | 'paid';
+  payment_id: string | null;
+  amount_paise: string;
+  program_name: string;
+  invoice_id: string | null;
+  invoice_number: string | null;
+};
 
 /**
  * POST /user/register-paid. The order must be one we opened for THIS registration; the platform
@@ -142,7 +153,9 @@ export async function recordRegistrationPayment(
     };
   }
   const [payment] = await db()<PaymentRow[]>`
-    select status, payment_id, amount_paise, program_name from registration_payments where order_id = ${result.razorpay_order_id}`;
+    select p.status, p.payment_id, p.amount_paise, p.program_name, i.id::text as invoice_id, i.number as invoice_number
+    from registration_payments p left join invoices i on i.order_id = p.order_id
+    where p.order_id = ${result.razorpay_order_id}`;
   if (payment?.status !== 'paid' || payment.payment_id !== result.razorpay_payment_id) {
     throw new HttpError(409, 'This order was already paid by another payment');
   }
@@ -159,46 +172,8 @@ export async function recordRegistrationPayment(
         paymentId: payment.payment_id,
         status: 'paid',
         programName: payment.program_name,
+        invoice: payment.invoice_id ? { number: payment.invoice_number!, pdfUrl: documentPath('invoice', payment.invoice_id) } : null,
       },
     },
   };
 }
-
-const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
-
-/** The completion handler: marks the fee paid and writes the receipt email, in the caller's transaction. */
-export async function completeRegistrationPayment(gatewayOrderId: string, payment: GatewayPayment, tx: Tx): Promise<boolean> {
-  const [paid] = await tx<{ registration_id: string; amount_paise: string; program_name: string }[]>`
-    update registration_payments set status = 'paid', payment_id = ${payment.id}, paid_at = now()
-    where order_id = ${gatewayOrderId} and status = 'created'
-    returning registration_id, amount_paise, program_name`;
-  if (!paid) {
-    const [exists] = await tx`select 1 from registration_payments where order_id = ${gatewayOrderId}`;
-    return !!exists;
-  }
-  const [registration] = await tx<{ name: string; email: string }[]>`
-    update registrations set status = 'paid', updated_at = now() where id = ${paid.registration_id} returning name, email`;
-  const amount = formatPaise(Number(paid.amount_paise));
-  await enqueueEmail(tx, {
-    to: registration!.email,
-    subject: 'Your Aspira registration payment receipt',
-    text: [
-      `Dear ${registration!.name},`,
-      '',
-      'Thank you for registering with Aspira. We have received your payment.',
-      '',
-      `Programme: ${paid.program_name}`,
-      `Amount paid: ${amount}`,
-      `Payment ID: ${payment.id}`,
-      `Date: ${dateFormat.format(new Date())} IST`,
-      '',
-      'Keep this email as your receipt. A confirmation email with your next steps will reach you within 48 hours.',
-      '',
-      'Aspira',
-    ].join('\n'),
-    tag: 'registration-receipt',
-  });
-  return true;
-}
-
-registerCompletion('registration', completeRegistrationPayment);

@@ -63,10 +63,17 @@ export type PaidRegistrationDto = {
   paymentId: string;
   status: 'paid';
   programName: string;
+  /** The GST tax invoice: its number and a download link that opens this invoice only. */
+  invoice?: { number: string; pdfUrl: string } | null;
 };
 
-/** The /success link with the query parameters of docs/product.md, States. */
-export function successUrl(paid: Pick<PaidRegistrationDto, 'name' | 'email' | 'amount' | 'programName' | 'paymentId'>): string {
+/** The path of an invoice download link the /success page may show (nothing else). */
+export const INVOICE_PDF_PATH = /^\/api\/v1\/invoices\/[0-9]{1,18}\/pdf\?key=[A-Za-z0-9_-]{32}$/;
+
+/** The /success link with the query parameters of docs/product.md, States (plus the invoice link). */
+export function successUrl(
+  paid: Pick<PaidRegistrationDto, 'name' | 'email' | 'amount' | 'programName' | 'paymentId'> & Pick<PaidRegistrationDto, 'invoice'>,
+): string {
   const query = new URLSearchParams({
     name: paid.name,
     email: paid.email,
@@ -74,5 +81,6 @@ export function successUrl(paid: Pick<PaidRegistrationDto, 'name' | 'email' | 'a
     program: paid.programName,
     paymentId: paid.paymentId,
   });
+  if (paid.invoice && INVOICE_PDF_PATH.test(paid.invoice.pdfUrl)) query.set('invoice', paid.invoice.pdfUrl);
   return `/success?${query.toString()}`;
 }

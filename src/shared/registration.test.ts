@@ -26,9 +26,28 @@ describe('registration fee table and schemas', () => {
   });
 
   it('create-order drops the client amount for preset options', () => {
-    const parsed = createOrderSchema.parse({ registrationToken: 'x'.repeat(43), feeOption: 'hybrid', amount: 1 });
-    expect(parsed).toEqual({ registrationToken: 'x'.repeat(43), feeOption: 'hybrid', amountPaise: undefined });
-    expect(createOrderSchema.safeParse({ registrationToken: 'x'.repeat(43), feeOption: 'custom', amount: '0' }).success).toBe(false);
+    const parsed = createOrderSchema.parse({ registrationToken: 'x'.repeat(43), feeOption: 'hybrid', amount: 1, state: '06' });
+    expect(parsed).toEqual({
+      registrationToken: 'x'.repeat(43),
+      feeOption: 'hybrid',
+      amountPaise: undefined,
+      state: '06',
+      gstin: null,
+      businessName: null,
+    });
+    expect(createOrderSchema.safeParse({ registrationToken: 'x'.repeat(43), feeOption: 'custom', amount: '0', state: '06' }).success).toBe(
+      false,
+    );
+  });
+
+  it('create-order needs the buyer state; a GSTIN must be valid, of that state, with a business name', () => {
+    const base = { registrationToken: 'x'.repeat(43), feeOption: 'online' };
+    expect(createOrderSchema.safeParse(base).error?.issues.map((i) => i.path[0])).toEqual(['state']);
+    expect(createOrderSchema.safeParse({ ...base, state: '27', gstin: '27AAPFU0939F1ZW', businessName: 'Acme' }).success).toBe(false);
+    expect(createOrderSchema.parse({ ...base, state: '27', gstin: '27AAPFU0939F1ZV', businessName: 'Acme' })).toMatchObject({
+      gstin: '27AAPFU0939F1ZV',
+      businessName: 'Acme',
+    });
   });
 
   it('register-unpaid needs the required fields and the verification token', () => {

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { emailSchema } from './account.ts';
-import { checkoutResultShape } from './checkout.ts';
+import { billingShape, checkBilling, checkoutResultShape } from './checkout.ts';
 import { HONEYPOT } from './leads.ts';
 import { customAmountPaise, FEE_OPTION_IDS } from './registration-fees.ts';
 
@@ -101,24 +101,33 @@ const registrationToken = token('registrationToken', 'Please register first.');
 
 /**
  * POST /payment/create-order: a fee option; `amount` (rupees) only counts for `custom` and is
- * ignored otherwise (the server sets every amount). The upper cap is a server setting.
+ * ignored otherwise (the server sets every amount). The upper cap is a server setting. The
+ * buyer's state (and optional GSTIN + business name) go on the tax invoice.
  */
 export const createOrderSchema = z
   .object({
     registrationToken,
     feeOption: z.enum(FEE_OPTION_IDS, { error: `feeOption must be one of ${FEE_OPTION_IDS.join(', ')}` }),
     amount: z.unknown().optional(),
+    ...billingShape,
   })
   .strict()
+  .superRefine(checkBilling)
   .transform((value, ctx) => {
-    if (value.feeOption !== 'custom')
-      return { registrationToken: value.registrationToken, feeOption: value.feeOption, amountPaise: undefined };
+    const common = {
+      registrationToken: value.registrationToken,
+      feeOption: value.feeOption,
+      state: value.state,
+      gstin: value.gstin,
+      businessName: value.businessName,
+    };
+    if (value.feeOption !== 'custom') return { ...common, amountPaise: undefined };
     const amountPaise = customAmountPaise(value.amount);
     if (typeof amountPaise === 'string') {
       ctx.addIssue({ code: 'custom', path: ['amount'], message: amountPaise });
       return z.NEVER;
     }
-    return { registrationToken: value.registrationToken, feeOption: value.feeOption, amountPaise };
+    return { ...common, amountPaise };
   });
 
 /** POST /user/register-paid: what the checkout handed back, for our order of this registration. */

@@ -60,13 +60,15 @@ export async function registered(
   return { email, registrationToken: answer.body.registrationToken, registrationId: answer.body.registration._id };
 }
 
+/** Opens the fee order; `billing` is the buyer's state (Haryana, the supplier's, by default) and optional GSTIN. */
 export async function openFeeOrder(
   registrationToken: string,
   feeOption = 'hybrid',
   amount?: unknown,
+  billing: { state: string; gstin?: string; businessName?: string } = { state: '06' },
 ): Promise<{ orderId: string; amount: number }> {
   const answer = await call('POST', '/api/v1/payment/create-order', {
-    body: { registrationToken, feeOption, ...(amount !== undefined ? { amount } : {}) },
+    body: { registrationToken, feeOption, ...billing, ...(amount !== undefined ? { amount } : {}) },
     ip: nextIp(),
   });
   if (answer.status !== 201) throw new Error(`create-order ${answer.status} ${answer.text}`);

@@ -84,8 +84,29 @@ describe('POST /user/register-unpaid', () => {
 });
 
 describe('POST /payment/create-order', () => {
+  it('needs the buyer state, a valid GSTIN of that state: 400 naming the field, nothing written', async () => {
+    const { registrationToken } = await registered(db);
+    const before = await count(db, 'payment_orders');
+    const none = await call('POST', '/api/v1/payment/create-order', { body: { registrationToken, feeOption: 'online' }, ip: nextIp() });
+    expect(none.status).toBe(400);
+    expect(none.body.errors).toEqual([expect.stringMatching(/^state: Choose your state/)]);
+    const typo = await createOrder({ registrationToken, feeOption: 'online', state: '27', gstin: '27AAPFU0939F1ZW', businessName: 'Acme' });
+    expect(typo.status).toBe(400);
+    expect(typo.body.errors).toEqual([expect.stringMatching(/^gstin: .*last character/)]);
+    const elsewhere = await createOrder({
+      registrationToken,
+      feeOption: 'online',
+      state: '29',
+      gstin: '27AAPFU0939F1ZV',
+      businessName: 'Acme',
+    });
+    expect(elsewhere.body.errors).toEqual([expect.stringMatching(/^state: This GSTIN is registered in Maharashtra/)]);
+    expect(await count(db, 'payment_orders')).toBe(before);
+  });
+
+  /** The buyer's state is part of every order (the tax invoice's place of supply). */
   async function createOrder(body: Record<string, unknown>) {
-    return call('POST', '/api/v1/payment/create-order', { body, ip: nextIp() });
+    return call('POST', '/api/v1/payment/create-order', { body: { state: '29', ...body }, ip: nextIp() });
   }
 
   it('sets the amount from the fee table and ignores any client amount for preset options', async () => {

@@ -1,50 +1,52 @@
 /**
- * The completions registry: the ONE place where a gateway order becomes paid.
+ * The ONE place where a gateway order becomes paid.
  *
  * The browser's verify call (`confirmCheckout`), the webhook and the scheduled re-check all end
  * in `completeOrder`, which locks our ledger row (`payment_orders ... for update`), moves it to
- * paid once (unique payment id), then asks each registered domain whether it owns the order.
- * The owner records its fact (and its receipt email) in the SAME transaction, so the payment,
- * the domain record and the email commit together, exactly once, however many callers race.
+ * paid once (unique payment id), then hands it to the handler of the order's purpose in
+ * HANDLERS, through the shared record step (./record.ts: domain row, invoice, receipt email).
+ * Everything happens in the SAME transaction, so the payment, the domain record, its invoice and
+ * its email commit together, exactly once, however many callers race.
  *
- * Adding a payable domain: in its service module call
- *   registerCompletion('course', async (gatewayOrderId, payment, tx) => { ...; return owned; });
- * and add one `import` line to `./domains.ts`.
+ * Adding something payable: README, "Adding something payable".
  */
+import { markCoursePaid, refundDuplicateCoursePayments } from '../course-payments.ts';
 import { db, type Tx } from '../db.ts';
 import { log } from '../log.ts';
+import { markRegistrationPaid } from '../registration-payments.ts';
 import type { GatewayPayment } from './port.ts';
+import { recordCapturedPayment, type CompletionHandler, type Purpose } from './record.ts';
 
-/** Returns true when this domain owns the order (and has recorded it as paid inside `tx`). */
-export type CompletionHandler = (gatewayOrderId: string, payment: GatewayPayment, tx: Tx) => Promise<boolean>;
+export type { CompletionHandler, Purpose };
 
-const handlers = new Map<string, CompletionHandler>();
+/** Every payable purpose and its handler: the type makes a purpose without one a compile error. */
+export const HANDLERS: Record<Purpose, CompletionHandler> = {
+  registration: markRegistrationPaid,
+  course: markCoursePaid,
+};
 
-export function registerCompletion(domain: string, handler: CompletionHandler): void {
-  handlers.set(domain, handler);
-}
+/** Work each scheduled run does after the re-check (refunding duplicate captures not done yet). */
+const SWEEPS: Record<string, () => Promise<unknown>> = {
+  'course-refunds': () => refundDuplicateCoursePayments(),
+};
 
-/** Work a domain needs from every scheduled run (e.g. refunding a duplicate capture). */
-export type Sweep = () => Promise<void>;
-const sweeps = new Map<string, Sweep>();
-
-export function registerSweep(domain: string, sweep: Sweep): void {
-  sweeps.set(domain, sweep);
-}
-
-/** Runs every domain's sweep; one failing does not stop the others. */
+/** Runs every sweep; one failing does not stop the others. */
 export async function runSweeps(): Promise<void> {
-  await loadDomains();
-  for (const [domain, sweep] of sweeps) {
-    await sweep().catch((error: unknown) => log.warn('payment sweep failed', { domain, error }));
+  for (const [name, sweep] of Object.entries(SWEEPS)) {
+    await sweep().catch((error: unknown) => log.warn('payment sweep failed', { sweep: name, error }));
   }
 }
 
-let domainsLoaded: Promise<unknown> | undefined;
-/** Every domain registers itself when its module loads; make sure all of them have. */
-function loadDomains(): Promise<unknown> {
-  domainsLoaded ??= import('./domains.ts');
-  return domainsLoaded;
+export class UnknownPurposeError extends Error {
+  constructor(orderId: string, purpose: string) {
+    super(`Paid order ${orderId} has purpose "${purpose}", which nothing handles: add it to HANDLERS`);
+    this.name = 'UnknownPurposeError';
+  }
+}
+
+function handlerFor(orderId: string, purpose: string): CompletionHandler {
+  if (!Object.hasOwn(HANDLERS, purpose)) throw new UnknownPurposeError(orderId, purpose);
+  return HANDLERS[purpose as Purpose];
 }
 
 export type CompletedBy = 'checkout' | 'webhook' | 'recheck';
@@ -55,16 +57,24 @@ export type CompletedBy = 'checkout' | 'webhook' | 'recheck';
  * - other-payment: the order was already paid by ANOTHER payment (a double charge to refund);
  * - mismatch: the payment is not a captured payment of this order for its amount in INR;
  * - unknown-order: we never opened this order.
+ * An order whose purpose has no handler throws UnknownPurposeError: nothing is recorded (the
+ * transaction rolls back), the webhook answers 5xx and Razorpay retries once it is fixed.
  */
 export type CompletionOutcome = 'paid' | 'already' | 'other-payment' | 'mismatch' | 'unknown-order';
 
-type LedgerRow = { id: string; amount_paise: string; currency: string; status: 'created' | 'failed' | 'paid'; payment_id: string | null };
+type LedgerRow = {
+  id: string;
+  purpose: string;
+  amount_paise: string;
+  currency: string;
+  status: 'created' | 'failed' | 'paid';
+  payment_id: string | null;
+};
 
 export async function completeOrder(gatewayOrderId: string, payment: GatewayPayment, by: CompletedBy, tx?: Tx): Promise<CompletionOutcome> {
-  await loadDomains();
   const work = async (t: Tx): Promise<CompletionOutcome> => {
     const [order] = await t<LedgerRow[]>`
-      select id, amount_paise, currency, status, payment_id from payment_orders where id = ${gatewayOrderId} for update`;
+      select id, purpose, amount_paise, currency, status, payment_id from payment_orders where id = ${gatewayOrderId} for update`;
     if (!order) return 'unknown-order';
     if (order.status === 'paid') {
       if (order.payment_id === payment.id) return 'already';
@@ -84,19 +94,17 @@ export async function completeOrder(gatewayOrderId: string, payment: GatewayPaym
       log.warn('payment does not match its order', { orderId: order.id, paymentId: payment.id, status: payment.status, by });
       return 'mismatch';
     }
+    const handler = handlerFor(order.id, order.purpose);
     await t`update payment_orders set status = 'paid', payment_id = ${payment.id}, paid_at = now(), completed_by = ${by} where id = ${order.id}`;
-    let owner: string | undefined;
-    for (const [domain, handler] of handlers) {
-      if (await handler(order.id, payment, t)) {
-        owner = domain;
-        break;
-      }
-    }
-    if (!owner) log.error('paid order has no owner', { orderId: order.id, paymentId: payment.id });
-    log.info('payment recorded', { orderId: order.id, paymentId: payment.id, domain: owner, by });
+    await recordCapturedPayment(t, order.purpose as Purpose, handler, order.id, payment);
     return 'paid';
   };
-  return tx ? work(tx) : db().begin(work);
+  try {
+    return await (tx ? work(tx) : db().begin(work));
+  } catch (error) {
+    if (error instanceof UnknownPurposeError) log.error('paid order has no handler for its purpose', { orderId: gatewayOrderId, error });
+    throw error;
+  }
 }
 
 /** A failed attempt (webhook payment.failed, sandbox "Fail"): created -> failed, never backwards. */

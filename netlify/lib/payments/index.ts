@@ -4,66 +4,21 @@
  */
 import type { CheckoutOrder, CheckoutResult } from '../../../src/shared/checkout.ts';
 import { db, type Tx } from '../db.ts';
-import { env, type Env } from '../env.ts';
+import { env } from '../env.ts';
 import { HttpError } from '../http.ts';
 import { log } from '../log.ts';
-import { completeOrder, recordFailedAttempt, type CompletionOutcome } from './completions.ts';
+import { completeOrder, recordFailedAttempt, type CompletionOutcome, type Purpose } from './completions.ts';
+import { gateway, paymentsConfigured } from './gateway.ts';
 import type { GatewayOrder, GatewayPayment, PaymentGateway } from './port.ts';
-import { razorpayGateway } from './razorpay.ts';
-import { sandboxGateway, sandboxPay, type SandboxPayAnswer } from './sandbox.ts';
+import { sandboxPay, type SandboxPayAnswer } from './sandbox.ts';
 
-export type { CheckoutOrder, CheckoutResult, GatewayOrder, GatewayPayment, PaymentGateway };
-export { completeOrder, recordFailedAttempt, registerCompletion, registerSweep } from './completions.ts';
-
-let selected: { gateway: PaymentGateway; for: Env } | undefined;
-let override: PaymentGateway | undefined;
-
-export const PAYMENTS_NOT_CONFIGURED = 'Payments are not configured on this deployment';
-
-/**
- * Razorpay when keys are set (test or live by the key prefix); else the sandbox, but only on a
- * local run. Anywhere else without keys every payment endpoint answers 503: nobody may "pay"
- * for free on a deploy preview.
- */
-export function gateway(): PaymentGateway {
-  if (override) return override;
-  const config = env();
-  if (selected?.for === config) return selected.gateway;
-  let chosen: PaymentGateway;
-  if (config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET) {
-    chosen = razorpayGateway({
-      keyId: config.RAZORPAY_KEY_ID,
-      keySecret: config.RAZORPAY_KEY_SECRET,
-      webhookSecret: config.RAZORPAY_WEBHOOK_SECRET,
-    });
-  } else if (config.isLocal) {
-    chosen = sandboxGateway(config.SANDBOX_PAYMENT_SECRET);
-  } else {
-    throw new HttpError(503, PAYMENTS_NOT_CONFIGURED);
-  }
-  selected = { gateway: chosen, for: config };
-  return chosen;
-}
-
-/** Refuses (503) before a payment endpoint looks at anything else, when no gateway may run here. */
-export function requirePayments(): void {
-  gateway();
-}
-
-/** False on a deployment without Razorpay keys (the scheduled re-check then has nothing to ask). */
-export function paymentsConfigured(): boolean {
-  const config = env();
-  return !!override || !!(config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET) || config.isLocal;
-}
-
-/** Tests only: put a fake gateway in place (undefined restores the configured one). */
-export function useGatewayForTests(fake: PaymentGateway | undefined): void {
-  override = fake;
-}
+export type { CheckoutOrder, CheckoutResult, GatewayOrder, GatewayPayment, PaymentGateway, Purpose };
+export { completeOrder, recordFailedAttempt } from './completions.ts';
+export { gateway, PAYMENTS_NOT_CONFIGURED, paymentsConfigured, requirePayments, useGatewayForTests } from './gateway.ts';
 
 export type OpenOrderInput = {
-  /** Which domain pays: 'registration', 'course', ... (kept in the ledger). */
-  purpose: string;
+  /** Which domain pays (kept in the ledger): completion finds its handler by it. */
+  purpose: Purpose;
   amountPaise: number;
   /** Our reference, at most 40 characters (Razorpay's limit). */
   receipt: string;
