@@ -1,6 +1,6 @@
 /**
  * The accountant's CSV: one row per tax document in the period, invoices positive and credit
- * notes negative, with the tax split. Plain numbers in rupees (two decimals) for spreadsheets.
+ * notes negative, with the tax split. Plain numbers in rupees for spreadsheets.
  */
 import type { MoneyFilter } from '../../src/shared/refund.ts';
 import { toCsv, type Cell } from './csv.ts';
@@ -21,7 +21,8 @@ export const CSV_HEADER = [
   'Against invoice',
 ] as const;
 
-const rupees = (paise: number) => (paise / 100).toFixed(2);
+/** A number, not text: the spreadsheet sums it, and a minus sign is not taken for a formula. */
+const rupees = (paise: number) => paise / 100;
 
 export async function moneyCsv(filter: MoneyFilter): Promise<{ filename: string; body: string }> {
   const rows = await listTaxRows(filter);
