@@ -7,22 +7,30 @@ import { billingOf, saveBilling } from '../lib/invoices/billing.ts';
 import { documentFor } from '../lib/invoices/documents.ts';
 import { renderTaxDocument } from '../lib/invoices/pdf.ts';
 
-/** A session of this kind if the request carries a valid one; any other failure means "none". */
-async function optional(guard: () => Promise<Session>): Promise<Session | undefined> {
+/**
+ * A session of this kind if the request carries a valid one. 401: no session; 403: a session
+ * that is not this kind (a counsellor, a learner asking as an owner): signed in, not entitled.
+ */
+async function optional(guard: () => Promise<Session>): Promise<{ session?: Session; signedIn: boolean }> {
   try {
-    return await guard();
+    return { session: await guard(), signedIn: true };
   } catch (error) {
-    if (error instanceof HttpError && (error.status === 401 || error.status === 403)) return undefined;
+    if (error instanceof HttpError && error.status === 401) return { signedIn: false };
+    if (error instanceof HttpError && error.status === 403) return { signedIn: true };
     throw error;
   }
 }
 
 async function pdf(request: Request, kind: DocumentKind, ref: string): Promise<Response> {
   const key = new URL(request.url).searchParams.get('key');
-  const keyed = !!key;
-  const learner = keyed ? undefined : await optional(() => requireUser(request));
-  const owner = keyed || learner ? undefined : await optional(() => requireOwner(request));
-  const doc = await documentFor(kind, ref, { key, ...(learner ? { learner } : {}), ...(owner ? { owner } : {}) });
+  const learner = key ? { signedIn: false } : await optional(() => requireUser(request));
+  const owner = key || learner.session ? { signedIn: false } : await optional(() => requireOwner(request));
+  const doc = await documentFor(kind, ref, {
+    key,
+    signedIn: learner.signedIn || owner.signedIn,
+    ...(learner.session ? { learner: learner.session } : {}),
+    ...(owner.session ? { owner: owner.session } : {}),
+  });
   const bytes = await renderTaxDocument(doc);
   return new Response(new Uint8Array(bytes), {
     headers: {

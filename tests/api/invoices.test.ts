@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import invoicesFunction from '../../netlify/functions/invoices.mts';
+import { issueSession } from '../../netlify/lib/auth/session.ts';
 import { db as appDb } from '../../netlify/lib/db.ts';
 import { issueCreditNote, issueInvoice, remainingOnInvoice, type InvoiceInput } from '../../netlify/lib/invoices/index.ts';
-import { useTestDatabase } from './harness.ts';
-import { ledgerOrder } from './invoice-db.ts';
+import { financialYear } from '../../netlify/lib/invoices/tax.ts';
+import { completeOrder } from '../../netlify/lib/payments/completions.ts';
+import { BASE_URL, call, count, signupVerifiedLearner, useTestDatabase } from './harness.ts';
+import { ledgerOrder, pdfText } from './invoice-db.ts';
+import { nextIp, openFeeOrder, registered, sandboxPay } from './registration-flow.ts';
+
+const DM = '6801c2a4f1e2b3c4d5e6fd57'; // Digital Marketing, ₹2,49,000
 
 const db = useTestDatabase();
 
@@ -104,3 +111,254 @@ describe('credit notes', () => {
     });
   });
 });
+
+async function adminToken(adminRole: 'owner' | 'counsellor'): Promise<string> {
+  const [row] = await db.sql<{ id: string; token_version: number }[]>`
+    insert into accounts (role, email, first_name, password_hash, admin_role, email_verified_at)
+    values ('admin', ${`${adminRole}.${Date.now()}@aspira.example`}, 'Admin', 'x', ${adminRole}, now())
+    returning id, token_version`;
+  return (await issueSession({ id: row!.id, role: 'admin', tokenVersion: row!.token_version })).token;
+}
+
+/** A registration fee paid through the sandbox checkout, with these billing details. */
+async function paidFee(billing: { state: string; gstin?: string; businessName?: string }, feeOption = 'hybrid', amount?: unknown) {
+  const visitor = await registered(db);
+  const order = await openFeeOrder(visitor.registrationToken, feeOption, amount, billing);
+  const result = await sandboxPay(order.orderId);
+  const paid = await call('POST', '/api/v1/user/register-paid', { body: { registrationToken: visitor.registrationToken, ...result } });
+  expect(paid.status, paid.text).toBe(200);
+  const [invoice] = await db.sql<Record<string, string>[]>`select * from invoices where order_id = ${order.orderId}`;
+  return { visitor, order, result, paid: paid.body, invoice: invoice! };
+}
+
+const pathOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
+
+describe('an invoice for every captured payment, in the payment transaction', () => {
+  it('intra-state buyer (Haryana, as the supplier): CGST + SGST; the answer, the receipt and the PDF carry it', async () => {
+    const { visitor, order, result, paid, invoice } = await paidFee({ state: '06' });
+    expect(invoice).toMatchObject({
+      purpose: 'registration',
+      payment_id: result.razorpay_payment_id,
+      buyer_state_code: '06',
+      supplier_state_code: '06',
+      supplier_gstin: '06AAACA1234A1ZO',
+      sac: '999293',
+      total_paise: '850000',
+      taxable_paise: '720339',
+      cgst_paise: '64830',
+      sgst_paise: '64831',
+      igst_paise: '0',
+      buyer_gstin: null,
+    });
+    expect(invoice.number).toMatch(/^ASP\/\d{2}-\d{2}\/\d{6}$/);
+    expect(paid.registration.invoice).toEqual({
+      number: invoice.number,
+      pdfUrl: expect.stringMatching(/^\/api\/v1\/invoices\/\d+\/pdf\?key=/),
+    });
+    const [mail] = await db.sql<{ text_body: string; html_body: string }[]>`
+      select text_body, html_body from email_outbox where to_address = ${visitor.email} and tag = 'registration-receipt'`;
+    expect(mail!.text_body).toContain(`Invoice: ${invoice.number}`);
+    expect(mail!.text_body).toContain(paid.registration.invoice.pdfUrl);
+    expect(mail!.text_body).toMatch(/See your application: https?:\/\/[^\s]+\/applications/);
+    expect(mail!.html_body).toContain('Download your tax invoice (PDF)');
+
+    const pdf = await call('GET', paid.registration.invoice.pdfUrl);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('cache-control')).toBe('private, no-store');
+    expect(order.amount).toBe(850_000);
+  });
+
+  it('inter-state business buyer with a GSTIN: IGST only, the buyer GSTIN and business name on the invoice and PDF', async () => {
+    const { paid, invoice } = await paidFee({ state: '29', gstin: '29aagcb7383j1z4', businessName: 'Bright Learning Pvt Ltd' });
+    expect(invoice).toMatchObject({
+      buyer_state_code: '29',
+      buyer_gstin: '29AAGCB7383J1Z4',
+      buyer_business_name: 'Bright Learning Pvt Ltd',
+      total_paise: '850000',
+      taxable_paise: '720339',
+      cgst_paise: '0',
+      sgst_paise: '0',
+      igst_paise: '129661',
+    });
+    const bytes = await pdfBytes(paid.registration.invoice.pdfUrl);
+    const text = pdfText(bytes).join('\n');
+    for (const expected of [
+      'TAX INVOICE',
+      invoice.number,
+      'GSTIN: 06AAACA1234A1ZO',
+      'GSTIN: 29AAGCB7383J1Z4',
+      'Bright Learning Pvt Ltd',
+      'Aspira Education Private Limited',
+      'Karnataka (29)',
+      '999293',
+      'IGST @ 18%',
+      'Rs. 1,296.61',
+      'Rs. 7,203.39',
+      'Rs. 8,500.00',
+    ])
+      expect(text).toContain(expected);
+    expect(text).not.toContain('CGST');
+  });
+
+  it('the PDF of an intra-state invoice has CGST and SGST lines (and the text check can fail)', async () => {
+    const { paid, invoice } = await paidFee({ state: '06' }, 'online');
+    const text = pdfText(await pdfBytes(paid.registration.invoice.pdfUrl)).join('\n');
+    expect(text).toContain(invoice.number);
+    expect(text).toContain('CGST @ 9%');
+    expect(text).toContain('SGST @ 9%');
+    expect(text).not.toContain('IGST');
+    expect(text).not.toContain('ASP/99-00/999999');
+  });
+
+  it('amounts and tax never come from the browser: a client amount for a preset fee is ignored, tax fields are refused', async () => {
+    const { invoice } = await paidFee({ state: '06' }, 'online', 1);
+    expect(invoice.total_paise).toBe('250000');
+    const visitor = await registered(db);
+    const before = await count(db, 'payment_orders');
+    for (const extra of [{ taxPaise: 0 }, { igst: 0 }, { total: 100 }]) {
+      const res = await call('POST', '/api/v1/payment/create-order', {
+        body: { registrationToken: visitor.registrationToken, feeOption: 'online', state: '06', ...extra },
+        ip: nextIp(),
+      });
+      expect(res.status).toBe(400);
+    }
+    expect(await count(db, 'payment_orders')).toBe(before);
+  });
+
+  it('50 payments completed at once: 50 invoices numbered 1..50 in their year, no gap, no duplicate', async () => {
+    const at = new Date();
+    const orders: string[] = [];
+    for (let i = 0; i < 50; i++) {
+      const [reg] = await db.sql<{ id: string }[]>`
+        insert into registrations (email, name, phone, father_name, highschool_percent, motivation, access_token_hash)
+        values (${`bulk${i}.${process.pid}@example.com`}, ${`Buyer ${i}`}, '+919876543210', 'Father', 80, 'Yes', ${`hash-${process.pid}-${i}`})
+        returning id`;
+      const orderId = await ledgerOrder(db, 250_000, 'registration');
+      await db.sql`insert into registration_payments (registration_id, order_id, fee_option, program_name, amount_paise, buyer_state_code)
+                   values (${reg!.id}, ${orderId}, 'online', 'Online programme', 250000, ${i % 2 ? '06' : '27'})`;
+      orders.push(orderId);
+    }
+    const fy = financialYear(at);
+    const [{ last } = { last: 0 }] = await db.sql<{ last: number }[]>`
+      select coalesce(max(last_number), 0)::int as last from document_counters where series = 'invoice' and financial_year = ${fy}`;
+    // All 50 start at once; one that waited too long for a connection is retried, as Razorpay
+    // retries a webhook that answered 5xx.
+    const complete = async (orderId: string, i: number, tries = 5): Promise<string> => {
+      const payment = { id: `pay_bulk${process.pid}x${i}`, orderId, status: 'captured' as const, amountPaise: 250_000, currency: 'INR' };
+      try {
+        return await completeOrder(orderId, payment, 'webhook');
+      } catch (error) {
+        if (tries <= 1 || !/connection came free/.test(String(error))) throw error;
+        return complete(orderId, i, tries - 1);
+      }
+    };
+    const outcomes = await Promise.all(orders.map((orderId, i) => complete(orderId, i)));
+    expect(outcomes.filter((o) => o === 'paid' || o === 'already')).toHaveLength(50);
+    const rows = await db.sql<{ sequence: number; number: string }[]>`
+      select sequence, number from invoices where order_id in ${db.sql(orders)} order by sequence`;
+    expect(rows.map((r) => r.sequence)).toEqual(Array.from({ length: 50 }, (_, i) => last + i + 1));
+    expect(new Set(rows.map((r) => r.number)).size).toBe(50);
+    expect(rows.every((r) => r.number.length <= 16)).toBe(true);
+    expect(await count(db, `email_outbox where tag = 'registration-receipt' and to_address like 'bulk%.${process.pid}@example.com'`)).toBe(
+      50,
+    );
+  });
+
+  it('an order whose purpose has no handler is an error: nothing is recorded, no invoice', async () => {
+    const orderId = await ledgerOrder(db, 100_000, 'instalment');
+    const payment = { id: 'pay_nohandler1', orderId, status: 'captured' as const, amountPaise: 100_000, currency: 'INR' };
+    await expect(completeOrder(orderId, payment, 'webhook')).rejects.toThrow(/purpose "instalment".*HANDLERS/);
+    const [ledger] = await db.sql`select status, payment_id from payment_orders where id = ${orderId}`;
+    expect(ledger).toEqual({ status: 'created', payment_id: null });
+    expect(await count(db, `invoices where order_id = '${orderId}'`)).toBe(0);
+  });
+});
+
+describe('course purchases', () => {
+  it('buy -> invoice with the billing details of that checkout; purchases link it; the learner, an owner and the key open it, nobody else', async () => {
+    const buyer = await signupVerifiedLearner({ firstName: 'Ravi', lastName: 'Shah' });
+    const missing = await call('POST', `/api/v1/course/buy/${DM}`, { token: buyer.token });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors).toMatch(/state/);
+    const badGstin = await call('PUT', '/api/v1/billing', {
+      token: buyer.token,
+      body: { state: '27', gstin: '27AAPFU0939F1ZW', businessName: 'X' },
+    });
+    expect(badGstin.status).toBe(400);
+    expect(badGstin.body.errors).toEqual([expect.stringMatching(/^gstin: /)]);
+    const saved = await call('PUT', '/api/v1/billing', {
+      token: buyer.token,
+      body: { state: '27', gstin: '27AAPFU0939F1ZV', businessName: 'Acme Pvt Ltd' },
+    });
+    expect(saved.status).toBe(200);
+    expect((await call('GET', '/api/v1/billing', { token: buyer.token })).body.billing).toEqual({
+      state: '27',
+      gstin: '27AAPFU0939F1ZV',
+      businessName: 'Acme Pvt Ltd',
+    });
+    const order = await call('POST', `/api/v1/course/buy/${DM}`, { token: buyer.token });
+    expect(order.status).toBe(201);
+    const checkout = (await call('POST', '/api/v1/payment/sandbox/pay', { body: { orderId: order.body.orderId, outcome: 'success' } }))
+      .body;
+    const { success: _s, ...result } = checkout;
+    const recorded = await call('POST', '/api/v1/order', { token: buyer.token, body: { courseId: DM, ...result } });
+    expect(recorded.status).toBe(200);
+
+    const purchases = await call('GET', '/api/v1/user/purchases', { token: buyer.token });
+    const invoice = purchases.body.courseData[0].purchase.invoice;
+    expect(invoice).toEqual({
+      number: expect.stringMatching(/^ASP\//),
+      pdfUrl: expect.stringMatching(/^\/api\/v1\/invoices\/\d+\/pdf\?key=/),
+    });
+    const [row] = await db.sql<Record<string, string>[]>`select * from invoices where number = ${invoice.number}`;
+    expect(row).toMatchObject({
+      purpose: 'course',
+      account_id: buyer.id,
+      buyer_name: 'Ravi Shah',
+      buyer_state_code: '27',
+      buyer_gstin: '27AAPFU0939F1ZV',
+      buyer_business_name: 'Acme Pvt Ltd',
+      description: 'Course: Digital Marketing',
+      total_paise: '24900000',
+      igst_paise: '3798305',
+    });
+    const [receipt] = await db.sql<{ text_body: string }[]>`
+      select text_body from email_outbox where to_address = ${buyer.email} and tag = 'course-receipt'`;
+    expect(receipt!.text_body).toContain(invoice.number);
+    expect(receipt!.text_body).toMatch(new RegExp(`/api/v1/invoices/${row!.id}/pdf\\?key=`));
+
+    const bare = `/api/v1/invoices/${row!.id}/pdf`;
+    expect((await call('GET', bare, { token: buyer.token })).status).toBe(200);
+    expect((await call('GET', `/api/v1/invoices/${invoice.number.replaceAll('/', '-')}/pdf`, { token: buyer.token })).status).toBe(200);
+    expect((await call('GET', bare, { token: await adminToken('owner') })).status).toBe(200);
+    expect((await call('GET', bare)).status).toBe(401);
+    const other = await signupVerifiedLearner();
+    expect((await call('GET', bare, { token: other.token })).status).toBe(404);
+    expect((await call('GET', bare, { token: await adminToken('counsellor') })).status).toBe(404);
+    expect((await call('GET', `${bare}?key=${'A'.repeat(32)}`)).status).toBe(404);
+    expect((await call('GET', '/api/v1/invoices/99999999/pdf', { token: buyer.token })).status).toBe(404);
+    expect((await call('GET', '/api/v1/invoices/not-a-ref/pdf', { token: buyer.token })).status).toBe(404);
+    // The key of one invoice opens no other.
+    const key = new URL(invoice.pdfUrl, 'http://x').searchParams.get('key');
+    const [otherInvoice] = await db.sql<{ id: string }[]>`select id::text as id from invoices where id <> ${row!.id} limit 1`;
+    expect((await call('GET', `/api/v1/invoices/${otherInvoice!.id}/pdf?key=${key}`)).status).toBe(404);
+  });
+
+  it('a credit note PDF names its invoice, reason and credited tax', async () => {
+    const { invoice } = await paidFee({ state: '06' }, 'online');
+    const note = await appDb().begin((tx) =>
+      issueCreditNote(tx, { invoiceId: invoice.id, amountPaise: 100_000, reason: 'Partial refund: one module' }),
+    );
+    const text = pdfText(await pdfBytes(pathOf(note.pdfUrl))).join('\n');
+    for (const expected of ['CREDIT NOTE', note.number, invoice.number, 'Partial refund: one module', 'CGST @ 9%', 'Rs. 1,000.00'])
+      expect(text).toContain(expected);
+  });
+});
+
+/** The PDF's bytes, as the browser downloads them (call() decodes bodies as text). */
+async function pdfBytes(path: string): Promise<Uint8Array> {
+  const res = await invoicesFunction(new Request(`${BASE_URL}${pathOf(path)}`), { waitUntil: () => {} });
+  expect(res.status).toBe(200);
+  return new Uint8Array(await res.arrayBuffer());
+}

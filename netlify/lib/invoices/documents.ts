@@ -125,7 +125,8 @@ export async function loadDocument(kind: DocumentKind, ref: string): Promise<Inv
   };
 }
 
-export type Viewer = { key: string | null; learner?: Session; owner?: Session };
+/** `signedIn`: a session was presented, even one that does not entitle (then 404, not 401). */
+export type Viewer = { key: string | null; signedIn: boolean; learner?: Session; owner?: Session };
 
 /** The document if this viewer may read it; 404 for anyone else (existence is not revealed). */
 export async function documentFor(kind: DocumentKind, ref: string, viewer: Viewer): Promise<InvoiceDocument> {
@@ -139,7 +140,7 @@ export async function documentFor(kind: DocumentKind, ref: string, viewer: Viewe
           // A registration fee paid with the email this verified learner signs in with.
           (!!doc.registrationId && viewer.learner.emailVerified && doc.buyer.email === viewer.learner.email))));
   if (!allowed) {
-    if (!viewer.key && !viewer.learner && !viewer.owner) throw new HttpError(401, 'Please log in to download your invoice');
+    if (!viewer.key && !viewer.signedIn) throw new HttpError(401, 'Please log in to download your invoice');
     throw new HttpError(404, kind === 'invoice' ? 'Invoice not found' : 'Credit note not found');
   }
   return doc;
