@@ -1,5 +1,6 @@
 import { Toasts } from '../ui/Toasts.tsx';
 import { useFlash } from '../ui/useFlash.ts';
+import { useAdminMe } from './me.ts';
 import { useAdmin } from './session.ts';
 import './admin.css';
 
@@ -10,6 +11,8 @@ import './admin.css';
 export default function Dashboard() {
   useFlash();
   const admin = useAdmin({ announce: false });
+  const me = useAdminMe(!!admin);
+  const owner = me?.adminRole === 'owner';
 
   if (!admin) return <Toasts />;
   return (
@@ -18,17 +21,33 @@ export default function Dashboard() {
       <div className="admin-head">
         <h1>Welcome, {admin.firstName || admin.email}</h1>
       </div>
-      <p className="lead">Manage the course catalogue and follow up every enquiry and payment.</p>
+      <p className="lead">
+        {owner
+          ? 'Manage the course catalogue and follow up every enquiry and payment.'
+          : 'Follow up your leads: call, email, move them on.'}
+      </p>
       <nav className="admin-tiles" aria-label="Admin tasks">
-        <a className="card card-link admin-tile" href="/admin/our-courses">
-          Our Courses <span>See, update and delete courses</span>
+        <a className="card card-link admin-tile" href="/admin/queue">
+          My leads <span>Overdue follow-ups and new leads first</span>
         </a>
-        <a className="card card-link admin-tile" href="/admin/create-course">
-          Create Course <span>Add a course with its image</span>
-        </a>
+        {owner ? (
+          <>
+            <a className="card card-link admin-tile" href="/admin/our-courses">
+              Our Courses <span>See, update and delete courses</span>
+            </a>
+            <a className="card card-link admin-tile" href="/admin/create-course">
+              Create Course <span>Add a course with its image</span>
+            </a>
+          </>
+        ) : null}
         <a className="card card-link admin-tile" href="/admin/leads">
           Leads <span>Callbacks, applications, pitches, payments</span>
         </a>
+        {owner ? (
+          <a className="card card-link admin-tile" href="/admin/team">
+            Team <span>Roles, who takes new leads, programme rules</span>
+          </a>
+        ) : null}
         <a className="card card-link admin-tile" href="/">
           Home <span>The public website</span>
         </a>

@@ -1,14 +1,19 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { api, errorText } from '../../lib/api.ts';
-import { LEAD_KIND_LABELS, LEAD_KINDS, type LeadDto, type LeadKind } from '../../shared/admin.ts';
+import { LEAD_KIND_LABELS, LEAD_KINDS, STAGE_LABELS, STAGES, type LeadDto, type LeadKind } from '../../shared/admin.ts';
+import type { AdminOption } from '../../shared/pipeline.ts';
 import { formatRupees } from '../../shared/money.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { Toasts } from '../ui/Toasts.tsx';
+import { LeadPipeline } from './LeadPipeline.tsx';
+import { useAdminMe } from './me.ts';
 import { handleSessionEnd, useAdmin } from './session.ts';
 import './admin.css';
+import './pipeline.css';
 
-type Filter = { kind: string; from: string; to: string; q: string };
-const NO_FILTER: Filter = { kind: '', from: '', to: '', q: '' };
+type Filter = { kind: string; stage: string; owner: string; from: string; to: string; q: string };
+const NO_FILTER: Filter = { kind: '', stage: '', owner: '', from: '', to: '', q: '' };
+type InboxAnswer = { leads: LeadDto[]; kinds: LeadKind[]; limit: number; admins: AdminOption[] };
 const KIND_NAME: Record<LeadKind, string> = {
   contact: 'Contact',
   scholarship: 'Scholarship',
@@ -42,9 +47,15 @@ function show(key: string, value: unknown): string {
   return String(value);
 }
 
-/** /admin/leads: every enquiry and payment, newest first, with filters, details and CSV export. */
+/**
+ * /admin/leads: every enquiry and payment, newest first, with its stage and owner; filters, CSV
+ * export, and the details with the lead's pipeline (stage form, owner, history, notes).
+ */
 export default function LeadsInbox() {
   const admin = useAdmin({ announce: true });
+  const me = useAdminMe(!!admin);
+  const [admins, setAdmins] = useState<AdminOption[]>([]);
+  const [reload, setReload] = useState(0);
   const [draft, setDraft] = useState<Filter>(NO_FILTER);
   const [filter, setFilter] = useState<Filter>(NO_FILTER);
   const [leads, setLeads] = useState<LeadDto[] | null>(null);
@@ -56,29 +67,31 @@ export default function LeadsInbox() {
   useEffect(() => {
     if (!admin) return;
     const controller = new AbortController();
-    setLeads(null);
     setError(null);
-    api<{ leads: LeadDto[]; kinds: LeadKind[]; limit: number }>(`/admin/leads${queryString(filter)}`, { signal: controller.signal })
+    api<InboxAnswer>(`/admin/leads${queryString(filter)}`, { signal: controller.signal })
       .then((answer) => {
         setLeads(answer.leads);
         setKinds(answer.kinds);
         setLimit(answer.limit);
+        setAdmins(answer.admins);
       })
       .catch((failure: unknown) => {
         if ((failure as Error).name === 'AbortError') return;
         if (!handleSessionEnd(failure)) setError(errorText(failure, 'Failed to load the leads'));
       });
     return () => controller.abort();
-  }, [admin, filter]);
+  }, [admin, filter, reload]);
 
   const csvHref = useMemo(() => `/api/v1/admin/leads${queryString(filter, { format: 'csv' })}`, [filter]);
 
   function apply(event: FormEvent) {
     event.preventDefault();
+    setLeads(null);
     setFilter({ ...draft });
   }
 
   function clear() {
+    setLeads(null);
     setDraft(NO_FILTER);
     setFilter(NO_FILTER);
   }
@@ -97,7 +110,7 @@ export default function LeadsInbox() {
           </a>
         </div>
       </div>
-      <form className="admin-filters card" onSubmit={apply} aria-label="Filter leads" role="search">
+      <form className="admin-filters leads-filters card" onSubmit={apply} aria-label="Filter leads" role="search">
         <div className="field">
           <label htmlFor="lead-kind">Kind</label>
           <select id="lead-kind" className="input" value={draft.kind} onChange={set('kind')}>
@@ -105,6 +118,30 @@ export default function LeadsInbox() {
             {kinds.map((kind) => (
               <option key={kind} value={kind}>
                 {LEAD_KIND_LABELS[kind]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="lead-stage">Stage</label>
+          <select id="lead-stage" className="input" value={draft.stage} onChange={set('stage')}>
+            <option value="">Every stage</option>
+            {STAGES.map((stage) => (
+              <option key={stage} value={stage}>
+                {STAGE_LABELS[stage]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="lead-owner">Owner</label>
+          <select id="lead-owner" className="input" value={draft.owner} onChange={set('owner')}>
+            <option value="">Anyone</option>
+            <option value="me">Me</option>
+            <option value="none">Nobody</option>
+            {admins.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name}
               </option>
             ))}
           </select>
@@ -179,7 +216,12 @@ export default function LeadsInbox() {
                       </>
                     ) : null}
                   </span>
-                  <span className="admin-lead-summary">{lead.summary}</span>
+                  <span className="admin-lead-summary">
+                    {lead.summary}
+                    <br />
+                    <span className={`stage stage-${lead.stage}`}>{STAGE_LABELS[lead.stage]}</span>{' '}
+                    <span className="admin-lead-stage">{lead.ownerName ? `Owner: ${lead.ownerName}` : 'No owner'}</span>
+                  </span>
                 </button>
               </li>
             ))}
@@ -213,6 +255,7 @@ export default function LeadsInbox() {
             </dd>
           </dl>
         ) : null}
+        {open ? <LeadPipeline kind={open.kind} id={open.id} me={me} admins={admins} onChange={() => setReload((n) => n + 1)} /> : null}
       </Dialog>
     </>
   );

@@ -1,0 +1,153 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { api, errorText } from '../../lib/api.ts';
+import type { AdminOption, AuditEntry } from '../../shared/pipeline.ts';
+import { Toasts } from '../ui/Toasts.tsx';
+import { when } from './format.ts';
+import { handleSessionEnd, useAdmin } from './session.ts';
+import './admin.css';
+import './pipeline.css';
+
+type Filter = { actor: string; action: string; from: string; to: string };
+const NO_FILTER: Filter = { actor: '', action: '', from: '', to: '' };
+type AuditAnswer = { entries: AuditEntry[]; actors: AdminOption[]; actions: string[] };
+
+function details(value: Record<string, unknown>): string {
+  return Object.entries(value)
+    .map(([key, v]) => {
+      if (v && typeof v === 'object' && 'from' in v && 'to' in v) {
+        const change = v as { from: unknown; to: unknown };
+        return `${key}: ${String(change.from ?? '-')} → ${String(change.to ?? '-')}`;
+      }
+      return `${key}: ${typeof v === 'object' ? JSON.stringify(v) : String(v ?? '-')}`;
+    })
+    .join('; ');
+}
+
+/** /admin/audit (owners): every admin action on leads, payments and the team, newest first. */
+export default function AuditLog() {
+  const admin = useAdmin({ announce: true });
+  const [draft, setDraft] = useState<Filter>(NO_FILTER);
+  const [filter, setFilter] = useState<Filter>(NO_FILTER);
+  const [data, setData] = useState<AuditAnswer | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!admin) return;
+    const params = new URLSearchParams(Object.entries(filter).filter(([, v]) => v));
+    setError(null);
+    api<AuditAnswer>(`/admin/audit${params.size ? `?${params}` : ''}`)
+      .then(setData)
+      .catch((failure: unknown) => {
+        if (!handleSessionEnd(failure)) setError(errorText(failure, 'Failed to load the audit log'));
+      });
+  }, [admin, filter]);
+
+  const set = (key: keyof Filter) => (event: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: event.target.value }));
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setFilter({ ...draft });
+  };
+
+  if (!admin) return <Toasts />;
+  return (
+    <>
+      <Toasts />
+      <div className="admin-head">
+        <h1>Audit log</h1>
+      </div>
+      <form className="admin-filters card" onSubmit={apply} role="search" aria-label="Filter the audit log">
+        <div className="field">
+          <label htmlFor="audit-actor">Admin</label>
+          <select id="audit-actor" className="input" value={draft.actor} onChange={set('actor')}>
+            <option value="">Every admin</option>
+            {data?.actors.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="audit-from">From</label>
+          <input id="audit-from" className="input" type="date" value={draft.from} onChange={set('from')} />
+        </div>
+        <div className="field">
+          <label htmlFor="audit-to">To</label>
+          <input id="audit-to" className="input" type="date" value={draft.to} onChange={set('to')} />
+        </div>
+        <div className="field">
+          <label htmlFor="audit-action">Action</label>
+          <select id="audit-action" className="input" value={draft.action} onChange={set('action')}>
+            <option value="">Every action</option>
+            {data?.actions.map((a) => (
+              <option key={a}>{a}</option>
+            ))}
+          </select>
+        </div>
+        <div className="admin-actions">
+          <button type="submit" className="btn btn-primary">
+            Apply
+          </button>
+          <button
+            type="button"
+            className="btn btn-ghost"
+            onClick={() => {
+              setDraft(NO_FILTER);
+              setFilter(NO_FILTER);
+            }}
+          >
+            Clear
+          </button>
+        </div>
+      </form>
+      {error ? (
+        <p className="admin-status" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {!data && !error ? (
+        <p className="admin-status" role="status">
+          Loading...
+        </p>
+      ) : null}
+      {data ? (
+        <>
+          <p className="muted" role="status">
+            {data.entries.length === 0 ? 'No actions match this filter.' : `${data.entries.length} actions, newest first.`}
+          </p>
+          {data.entries.length > 0 ? (
+            <div className="admin-table-wrap">
+              <table className="admin-table">
+                <caption className="sr-only">Admin actions</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">When</th>
+                    <th scope="col">Admin</th>
+                    <th scope="col">Action</th>
+                    <th scope="col">On</th>
+                    <th scope="col">Details</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.entries.map((e) => (
+                    <tr key={e.id}>
+                      <td>
+                        <time dateTime={e.at}>{when.format(new Date(e.at))}</time>
+                      </td>
+                      <td>{e.actorEmail}</td>
+                      <td>{e.action}</td>
+                      <td>
+                        {e.subjectKind} #{e.subjectId}
+                      </td>
+                      <td>{details(e.details)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+        </>
+      ) : null}
+    </>
+  );
+}

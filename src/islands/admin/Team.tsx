@@ -1,0 +1,205 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { api, errorText } from '../../lib/api.ts';
+import { PROGRAMMES } from '../../shared/leads.ts';
+import type { AssignmentRule, TeamMember, TeamUpdate } from '../../shared/pipeline.ts';
+import { toast, Toasts } from '../ui/Toasts.tsx';
+import { useAdminMe } from './me.ts';
+import { handleSessionEnd, useAdmin } from './session.ts';
+import './admin.css';
+import './pipeline.css';
+
+type TeamAnswer = { team: TeamMember[]; rules: AssignmentRule[] };
+
+/** /admin/team (owners): every admin's role, whether they take new leads, active; programme rules. */
+export default function Team() {
+  const admin = useAdmin({ announce: true });
+  const me = useAdminMe(!!admin);
+  const [data, setData] = useState<TeamAnswer | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [rule, setRule] = useState({ programme: '', accountId: '' });
+
+  const load = useCallback(() => {
+    api<TeamAnswer>('/admin/team')
+      .then(setData)
+      .catch((failure: unknown) => {
+        if (!handleSessionEnd(failure)) setError(errorText(failure, 'Failed to load the team'));
+      });
+  }, []);
+  useEffect(() => {
+    if (admin) load();
+  }, [admin, load]);
+
+  async function run(task: () => Promise<unknown>, done: string) {
+    setBusy(true);
+    try {
+      await task();
+      toast.success(done);
+      load();
+    } catch (failure) {
+      if (!handleSessionEnd(failure)) toast.error(errorText(failure, 'That did not work. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const update = (member: TeamMember, change: TeamUpdate, done: string) =>
+    run(() => api(`/admin/team/${member.id}`, { method: 'PATCH', body: change }), done);
+
+  function addRule(event: FormEvent) {
+    event.preventDefault();
+    if (!rule.programme || !rule.accountId) {
+      toast.error('Choose a programme and an admin');
+      return;
+    }
+    void run(() => api('/admin/team/rules', { method: 'PUT', body: rule }), 'Rule saved').then(() =>
+      setRule({ programme: '', accountId: '' }),
+    );
+  }
+
+  if (!admin) return <Toasts />;
+  return (
+    <>
+      <Toasts />
+      <div className="admin-head">
+        <h1>Team</h1>
+      </div>
+      <p className="lead">
+        Owners manage courses, money and the team; counsellors work leads. New leads go in turn to the active admins who take leads, unless
+        a programme rule names an admin.
+      </p>
+      {error ? (
+        <p className="admin-status" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {!data && !error ? (
+        <p className="admin-status" role="status">
+          Loading...
+        </p>
+      ) : null}
+      {data ? (
+        <>
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <caption className="sr-only">Admins</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Admin</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Takes new leads</th>
+                  <th scope="col">Active</th>
+                  <th scope="col">Open leads</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.team.map((member) => (
+                  <tr key={member.id} data-admin={member.email}>
+                    <td>
+                      <strong>{member.name}</strong>
+                      {member.id === me?.id ? ' (you)' : ''}
+                      <br />
+                      <span className="muted">{member.email}</span>
+                    </td>
+                    <td>
+                      <select
+                        className="input"
+                        aria-label={`Role of ${member.name}`}
+                        value={member.adminRole}
+                        disabled={busy}
+                        onChange={(event) =>
+                          void update(
+                            member,
+                            { adminRole: event.target.value as TeamMember['adminRole'] },
+                            `${member.name} is now ${event.target.value === 'owner' ? 'an owner' : 'a counsellor'}`,
+                          )
+                        }
+                      >
+                        <option value="owner">Owner</option>
+                        <option value="counsellor">Counsellor</option>
+                      </select>
+                    </td>
+                    <td>
+                      <input
+                        type="checkbox"
+                        aria-label={`${member.name} takes new leads`}
+                        checked={member.takesLeads}
+                        disabled={busy}
+                        onChange={(event) => void update(member, { takesLeads: event.target.checked }, 'Saved')}
+                      />
+                    </td>
+                    <td>
+                      <input
+                        type="checkbox"
+                        aria-label={`${member.name} is active`}
+                        checked={member.active}
+                        disabled={busy}
+                        onChange={(event) => void update(member, { active: event.target.checked }, 'Saved')}
+                      />
+                    </td>
+                    <td>{member.openLeads}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <h2>Programme rules</h2>
+          <p className="muted">Advisor requests for a programme go to the admin named here (while that admin is active).</p>
+          {data.rules.length === 0 ? <p>No rules: every lead goes to the next admin in turn.</p> : null}
+          <ul className="pipeline-history">
+            {data.rules.map((r) => (
+              <li key={r.programme}>
+                {r.programme} → <strong>{r.name}</strong>{' '}
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm"
+                  disabled={busy}
+                  onClick={() =>
+                    void run(() => api(`/admin/team/rules/${encodeURIComponent(r.programme)}`, { method: 'DELETE' }), 'Rule removed')
+                  }
+                >
+                  Remove<span className="sr-only"> the rule for {r.programme}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          <form className="team-rule-form card" onSubmit={addRule} aria-label="Add a programme rule">
+            <div className="field">
+              <label htmlFor="rule-programme">Programme</label>
+              <select
+                id="rule-programme"
+                className="input"
+                value={rule.programme}
+                onChange={(event) => setRule((r) => ({ ...r, programme: event.target.value }))}
+              >
+                <option value="">Choose a programme</option>
+                {PROGRAMMES.map((p) => (
+                  <option key={p}>{p}</option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="rule-admin">Goes to</label>
+              <select
+                id="rule-admin"
+                className="input"
+                value={rule.accountId}
+                onChange={(event) => setRule((r) => ({ ...r, accountId: event.target.value }))}
+              >
+                <option value="">Choose an admin</option>
+                {data.team.map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {m.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              Save rule
+            </button>
+          </form>
+        </>
+      ) : null}
+    </>
+  );
+}
