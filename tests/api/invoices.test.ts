@@ -128,7 +128,7 @@ async function paidFee(billing: { state: string; gstin?: string; businessName?: 
   const paid = await call('POST', '/api/v1/user/register-paid', { body: { registrationToken: visitor.registrationToken, ...result } });
   expect(paid.status, paid.text).toBe(200);
   const [invoice] = await db.sql<Record<string, string>[]>`select * from invoices where order_id = ${order.orderId}`;
-  return { visitor, order, result, paid: paid.body, invoice: invoice! };
+  return { visitor, order, result, paid: paid.body, invoice: invoice as Record<string, string> & { id: string; number: string } };
 }
 
 const pathOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
@@ -311,7 +311,7 @@ describe('course purchases', () => {
       number: expect.stringMatching(/^ASP\//),
       pdfUrl: expect.stringMatching(/^\/api\/v1\/invoices\/\d+\/pdf\?key=/),
     });
-    const [row] = await db.sql<Record<string, string>[]>`select * from invoices where number = ${invoice.number}`;
+    const [row] = await db.sql<Record<string, string>[]>`select * from invoices where number = ${invoice.number as string}`;
     expect(row).toMatchObject({
       purpose: 'course',
       account_id: buyer.id,
@@ -341,7 +341,7 @@ describe('course purchases', () => {
     expect((await call('GET', '/api/v1/invoices/not-a-ref/pdf', { token: buyer.token })).status).toBe(404);
     // The key of one invoice opens no other.
     const key = new URL(invoice.pdfUrl, 'http://x').searchParams.get('key');
-    const [otherInvoice] = await db.sql<{ id: string }[]>`select id::text as id from invoices where id <> ${row!.id} limit 1`;
+    const [otherInvoice] = await db.sql<{ id: string }[]>`select id::text as id from invoices where id <> ${row!.id!} limit 1`;
     expect((await call('GET', `/api/v1/invoices/${otherInvoice!.id}/pdf?key=${key}`)).status).toBe(404);
   });
 
