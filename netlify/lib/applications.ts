@@ -7,13 +7,14 @@ import { NEXT_STEPS, type ApplicationDto, type ApplicationsAnswer } from '../../
 import { paiseToRupees } from '../../src/shared/money.ts';
 import type { Session } from './auth/session.ts';
 import { db } from './db.ts';
+import { documentPath } from './invoices/access.ts';
 
 type Row = {
   id: string;
   status: 'unpaid' | 'paid';
   created_at: Date;
   last_programme: string | null;
-  payments: { paymentId: string; orderId: string; amountPaise: number; programName: string; paidAt: string }[];
+  payments: { paymentId: string; orderId: string; amountPaise: number; programName: string; paidAt: string; invoiceId: string | null }[];
 };
 
 export async function listApplications(session: Session): Promise<ApplicationsAnswer> {
@@ -25,8 +26,9 @@ export async function listApplications(session: Session): Promise<ApplicationsAn
       coalesce((
         select jsonb_agg(jsonb_build_object(
                  'paymentId', p.payment_id, 'orderId', p.order_id, 'amountPaise', p.amount_paise,
-                 'programName', p.program_name, 'paidAt', p.paid_at) order by p.paid_at)
-        from registration_payments p where p.registration_id = r.id and p.status = 'paid'
+                 'programName', p.program_name, 'paidAt', p.paid_at, 'invoiceId', i.id::text) order by p.paid_at)
+        from registration_payments p left join invoices i on i.order_id = p.order_id
+        where p.registration_id = r.id and p.status = 'paid'
       ), '[]'::jsonb) as payments
     from registrations r
     where r.email = ${session.email} and r.erased_at is null
@@ -47,7 +49,7 @@ function toDto(row: Row): ApplicationDto {
       amount: paiseToRupees(Number(p.amountPaise)),
       programName: p.programName,
       paidAt: new Date(p.paidAt).toISOString(),
-      receiptUrl: null,
+      receiptUrl: p.invoiceId ? documentPath('invoice', p.invoiceId) : null,
     })),
     nextSteps: NEXT_STEPS[status],
   };

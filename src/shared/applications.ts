@@ -23,7 +23,7 @@ export type ApplicationPaymentDto = {
   amount: number;
   programName: string;
   paidAt: string;
-  /** The receipt (invoice) of this payment, once the site issues them; null until then. */
+  /** The tax invoice (PDF) of this payment: a keyed link that opens this one document; null if none was issued. */
   receiptUrl: string | null;
 };
 

@@ -24,8 +24,18 @@ describe('GET /api/v1/user/applications', () => {
     expect(application).toMatchObject({ _id: registrationId, programme: 'Hybrid programme', status: 'fee-paid' });
     expect(application.nextSteps).toMatch(/within 48 hours/);
     expect(application.payments).toEqual([
-      expect.objectContaining({ paymentId, orderId, amount: 8500, programName: 'Hybrid programme', receiptUrl: null }),
+      expect.objectContaining({
+        paymentId,
+        orderId,
+        amount: 8500,
+        programName: 'Hybrid programme',
+        receiptUrl: expect.stringMatching(/^\/api\/v1\/invoices\/\d+\/pdf\?key=/),
+      }),
     ]);
+    // The receipt link opens the payment's tax invoice.
+    const receipt = await call('GET', application.payments[0].receiptUrl);
+    expect(receipt.status).toBe(200);
+    expect(receipt.headers.get('content-type')).toBe('application/pdf');
     expect(Date.parse(application.payments[0].paidAt)).not.toBeNaN();
   });
 

@@ -28,6 +28,8 @@ async function personWithEverything(email: string, surname = `Verma${++people}x`
   }
   const registration = await paidRegistration(db, email, fullName);
   const learner = await learnerAccount(db, email, { lastName: surname });
+  const billing = await call('PUT', '/api/v1/billing', { token: learner.token, body: { state: '06' } });
+  expect(billing.status, billing.text).toBe(200);
   const order = await call('POST', `/api/v1/course/buy/${DM}`, { token: learner.token });
   expect(order.status, order.text).toBeLessThan(300);
   const pay = await call('POST', '/api/v1/payment/sandbox/pay', { body: { orderId: order.body.orderId, outcome: 'success' } });
@@ -95,6 +97,8 @@ describe('GET /api/v1/user/privacy/export', () => {
     expect(data.registrations).toEqual([expect.objectContaining({ id: registration.registrationId })]);
     expect(data.registrationPayments).toEqual([expect.objectContaining({ payment_id: registration.paymentId, status: 'paid' })]);
     expect(data.courseOrders).toEqual([expect.objectContaining({ course_id: DM, payment_id: coursePaymentId, status: 'paid' })]);
+    expect(data.billingDetails).toEqual([expect.objectContaining({ state_code: '06' })]);
+    expect(data.invoices.length).toBe(2); // the fee and the course
     expect(data.consents).toEqual(expect.arrayContaining([expect.objectContaining({ purpose: 'signup' })]));
     const tags = data.emails.map((e: { tag: string }) => e.tag);
     expect(tags).toEqual(expect.arrayContaining(['otp', 'registration-receipt']));

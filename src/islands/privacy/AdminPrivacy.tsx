@@ -132,7 +132,8 @@ export default function AdminPrivacy() {
             No privacy request yet.
           </p>
         ) : (
-          <div className="privacy-table-wrap">
+          // Focusable: on a phone the table scrolls sideways, and keyboards must reach it.
+          <div className="privacy-table-wrap" tabIndex={0} role="region" aria-labelledby="privacy-log-heading">
             <table className="privacy-table">
               <caption className="sr-only">Exports and erasures, newest first</caption>
               <thead>
