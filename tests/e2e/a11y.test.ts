@@ -9,7 +9,7 @@ import { expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ROOT } from '../../scripts/lib/database.ts';
 import { axeViolations } from './axe.ts';
-import { e2eDescribe, newPage } from './harness.ts';
+import { e2eDescribe, newPage, signupVerified } from './harness.ts';
 
 export const MARKETING_PAGES = [
   '/',
@@ -132,8 +132,7 @@ e2eDescribe('accessibility of the account and admin screens (axe-core)', () => {
       await page.goto(path);
       await check(path);
     }
-    const signup = await page.request.post('/api/v1/user/signup', { data: LEARNER });
-    expect(signup.status()).toBe(201);
+    await signupVerified('user', LEARNER);
     await page.goto('/login');
     await settled(page);
     await page.locator('main').getByLabel('Email').fill(LEARNER.email);

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect, it } from 'vitest';
 import { INLINE_SCRIPT_HASHES } from '../../netlify/lib/security-headers.ts';
-import { baseUrl, e2eDescribe, newPage, sql } from './harness.ts';
+import { baseUrl, e2eDescribe, newPage, signupVerified, sql } from './harness.ts';
 
 const DIST = join(import.meta.dirname, '..', '..', 'dist');
 const PASSWORD = 'Quiet-harbor-lantern-42';
@@ -37,16 +37,7 @@ const NEXT_ATTACKS = [
 ];
 
 async function signUp(kind: 'user' | 'admin', email: string) {
-  const body =
-    kind === 'user'
-      ? { firstName: 'Redirect', lastName: 'Test', email, password: PASSWORD }
-      : { firstName: 'Redirect', lastName: 'Admin', email, password: PASSWORD, inviteCode: 'e2e-invite-code' };
-  const res = await fetch(`${baseUrl}/api/v1/${kind}/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status, await res.text()).toBe(201);
+  await signupVerified(kind, { email, password: PASSWORD, firstName: 'Redirect', lastName: kind === 'user' ? 'Test' : 'Admin' });
 }
 
 /** Logs in through the form with ?next= and answers where the browser ended up. */

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { e2eDescribe, newPage, sql } from './harness.ts';
+import { confirmEmail, e2eDescribe, newPage, sql } from './harness.ts';
 
 const DA = '6801c2a4f1e2b3c4d5e6fd75'; // Data Analytics, ₹2,99,000
 const email = `e2e.learner.${Date.now()}@example.com`;
@@ -60,7 +60,9 @@ e2eDescribe('the course shop in the browser', () => {
       // Log in: the email is filled in; a wrong password gets the one neutral answer.
       await page.waitForURL(/\/login\?/, ready);
       await islandsReady(page);
-      await page.getByText('Account created. Please log in.').waitFor();
+      await page.getByText('Check your email: we sent a link to confirm your address.').waitFor();
+      // Buying needs a confirmed email (the link's own journey: accounts.test.ts).
+      await confirmEmail(email);
       expect(await page.locator('main').getByLabel('Email').inputValue()).toBe(email);
       await page
         .locator('main')

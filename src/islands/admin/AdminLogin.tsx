@@ -45,6 +45,9 @@ export default function AdminLogin() {
           Log in
         </SubmitButton>
         <p className="muted" style={{ marginTop: 'var(--s-4)' }}>
+          <a href="/admin/forgot-password">Forgot password?</a>
+        </p>
+        <p className="muted">
           New admin with an invite code? <a href="/admin/signup">Sign up</a>
         </p>
       </form>

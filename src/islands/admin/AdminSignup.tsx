@@ -1,5 +1,5 @@
 import { api, errorText } from '../../lib/api.ts';
-import { adminSignupFormSchema } from '../../shared/account.ts';
+import { adminSignupFormSchema, SIGNUP_ANSWER } from '../../shared/account.ts';
 import { PASSWORD_HINT, PASSWORD_MAX } from '../../shared/password.ts';
 import { PasswordInput } from '../shop/PasswordInput.tsx';
 import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
@@ -19,8 +19,9 @@ export default function AdminSignup() {
 
   const submit = form.handleSubmit(async (data) => {
     try {
-      const answer = await api<{ message: string }>('/admin/signup', { body: data });
-      setFlash({ kind: 'success', message: answer.message });
+      await api<{ message: string }>('/admin/signup', { body: data });
+      // An admin confirms the email before the first login (the same answer for a taken email).
+      setFlash({ kind: 'success', message: SIGNUP_ANSWER });
       window.location.assign(LOGIN_PATH);
     } catch (error) {
       toast.error(errorText(error, FALLBACK));

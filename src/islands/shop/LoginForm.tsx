@@ -17,6 +17,8 @@ export default function LoginForm() {
   const hydrated = useHydrated();
   const form = useForm(loginSchema, { email: '', password: '' });
   const [signupHref, setSignupHref] = useState('/signup');
+  const email = String(form.values.email ?? '').trim();
+  const forgotHref = email ? `/forgot-password?email=${encodeURIComponent(email)}` : '/forgot-password';
   useFlash();
 
   useEffect(() => {
@@ -47,6 +49,9 @@ export default function LoginForm() {
         <SubmitButton disabled={!hydrated} submitting={form.submitting} busyLabel="Logging in..." className="btn btn-primary btn-block">
           Log in
         </SubmitButton>
+        <p className="auth-switch">
+          <a href={forgotHref}>Forgot password?</a>
+        </p>
         <p className="auth-switch">
           New to Aspira? <a href={signupHref}>Create an account</a>
         </p>

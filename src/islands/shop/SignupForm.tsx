@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api.ts';
-import { userSignupSchema, type DisplayUser } from '../../shared/account.ts';
+import { userSignupSchema } from '../../shared/account.ts';
 import { PASSWORD_HINT, PASSWORD_MAX } from '../../shared/password.ts';
+import { ConsentNotice } from '../ui/ConsentNotice.tsx';
 import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
 import { Toasts } from '../ui/Toasts.tsx';
 import { useForm } from '../ui/useForm.ts';
@@ -10,7 +11,10 @@ import { LABELS } from './labels.ts';
 import { PasswordInput } from './PasswordInput.tsx';
 import { useHydrated } from './useHydrated.ts';
 
-/** /signup: a learner account; then /login with the email filled in and the same ?next=. */
+/**
+ * /signup: a learner account; then /login with the email filled in and the same ?next=. The
+ * answer is the same for a taken email ("check your email"): the inbox tells the rest.
+ */
 export default function SignupForm() {
   const hydrated = useHydrated();
   const form = useForm(userSignupSchema, { firstName: '', lastName: '', email: '', password: '' });
@@ -21,7 +25,7 @@ export default function SignupForm() {
   }, []);
 
   const submit = form.handleSubmit(async (data) => {
-    const answer = await api<{ message: string; user: DisplayUser }>('/user/signup', { body: data });
+    const answer = await api<{ message: string; user: { email: string } }>('/user/signup', { body: data });
     setFlash({ kind: 'success', message: answer.message });
     const params = new URLSearchParams({ email: answer.user.email });
     const next = new URLSearchParams(location.search).get('next');
@@ -57,6 +61,7 @@ export default function SignupForm() {
             }}
           />
         </Field>
+        <ConsentNotice />
         <SubmitButton
           disabled={!hydrated}
           submitting={form.submitting}

@@ -8,18 +8,40 @@ export function goToLogin(): void {
   location.replace(`/login?next=${encodeURIComponent(here)}`);
 }
 
-/** The logged-in learner's display record, or null after starting the redirect to /login (docs/product.md, States). */
+/** Sends a learner whose email is not confirmed yet to "confirm your email", to come back here. */
+export function goToConfirmEmail(): void {
+  const here = `${location.pathname}${location.search}`;
+  location.replace(`/verify-email?next=${encodeURIComponent(here)}`);
+}
+
+/**
+ * The logged-in learner's display record, or null after starting the redirect to /login (docs/product.md, States)
+ * or, for an email not confirmed yet, to /verify-email (which shows only "confirm your email").
+ */
 export function requireLogin(): DisplayUser | null {
   const user = session.user();
   if (!user) goToLogin();
+  else if (user.emailVerified === false) {
+    goToConfirmEmail();
+    return null;
+  }
   return user;
 }
 
-/** A 401 from the API: the session ended (logout elsewhere, password change, expiry). */
+/**
+ * A 401 from the API: the session ended (logout elsewhere, password change, expiry); a 403
+ * "confirm your email" (the display record was stale): off to confirm it.
+ */
 export function handleExpired(error: unknown): boolean {
   if (error instanceof ApiError && error.status === 401) {
     session.clearUser();
     goToLogin();
+    return true;
+  }
+  if (error instanceof ApiError && error.status === 403 && typeof error.errors === 'string' && /confirm your email/i.test(error.errors)) {
+    const user = session.user();
+    if (user) session.setUser({ ...user, emailVerified: false });
+    goToConfirmEmail();
     return true;
   }
   return false;
