@@ -7,9 +7,14 @@
  * re-check all end in one paid row, one invoice and one receipt email, however many race.
  */
 import type { CheckoutResult } from '../../src/shared/checkout.ts';
-import type { CourseDto } from '../../src/shared/course.ts';
 import { paiseToRupees } from '../../src/shared/money.ts';
-import { ALREADY_PURCHASED, PAYMENT_SUCCESSFUL, type CourseOrderAnswer, type CoursePaymentAnswer } from '../../src/shared/order.ts';
+import {
+  ALREADY_PURCHASED,
+  PAYMENT_SUCCESSFUL,
+  type CourseOrderAnswer,
+  type CoursePaymentAnswer,
+  type Purchase,
+} from '../../src/shared/order.ts';
 import type { Session } from './auth/session.ts';
 import { toCourseDto } from './courses.ts';
 import { db, type Tx } from './db.ts';
@@ -46,7 +51,7 @@ export async function createCourseOrder(session: Session, courseId: string): Pro
   if (await hasPurchased(session.accountId, course.id)) throw new HttpError(400, ALREADY_PURCHASED);
   // The buyer's state decides CGST+SGST or IGST; it is saved by PUT /billing at checkout.
   const billing = await billingOf(session.accountId);
-  if (!billing.state) throw new HttpError(400, BILLING_STATE_MISSING);
+  if (!billing.state) throw new HttpError(400, [BILLING_STATE_MISSING]);
   const checkout = await openOrder(
     {
       purpose: 'course',
@@ -113,9 +118,7 @@ export async function recordCoursePayment(
   return { status: 200, body: { message: PAYMENT_SUCCESSFUL, status: 'success', ...answer } };
 }
 
-export type Purchase = CourseDto & {
-  purchase: { orderId: string; paymentId: string; amount: number; paidAt: string; invoice: { number: string; pdfUrl: string } | null };
-};
+export type { Purchase };
 
 /** The learner's paid courses, newest purchase first (archived courses stay: they were bought). */
 export async function listPurchases(session: Pick<Session, 'accountId'>): Promise<Purchase[]> {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GST_STATE_CODES, gstinProblem, stateName, type GstStateCode } from './gstin.ts';
+import { billingIssues, GST_STATE_CODES, STATE_REQUIRED, type GstStateCode } from './gstin.ts';
 
 /**
  * What Razorpay Checkout (or our sandbox checkout) hands back after a successful payment, and
@@ -53,7 +53,7 @@ export const sandboxPaySchema = z
  * business invoice. Amounts and tax are never taken from the browser: the server computes them.
  */
 export const billingShape = {
-  state: z.enum(GST_STATE_CODES, { error: 'Choose your state (it decides the GST on your invoice)' }),
+  state: z.enum(GST_STATE_CODES, { error: STATE_REQUIRED }),
   gstin: z
     .string({ error: 'GSTIN must be text' })
     .trim()
@@ -72,18 +72,9 @@ export const billingShape = {
 
 type BillingFields = { state: GstStateCode; gstin: string | null; businessName: string | null };
 
-/** Cross-field rules shared by both checkouts (course purchase, registration fee). */
+/** Cross-field rules shared by both checkouts (course purchase, registration fee): see billingIssues. */
 export function checkBilling(value: BillingFields, ctx: z.RefinementCtx): void {
-  if (!value.gstin) return;
-  const problem = gstinProblem(value.gstin);
-  if (problem) ctx.addIssue({ code: 'custom', path: ['gstin'], message: problem });
-  else if (value.gstin.slice(0, 2) !== value.state)
-    ctx.addIssue({
-      code: 'custom',
-      path: ['state'],
-      message: `This GSTIN is registered in ${stateName(value.gstin.slice(0, 2))}: choose that state`,
-    });
-  if (!value.businessName) ctx.addIssue({ code: 'custom', path: ['businessName'], message: 'Enter the business name of this GSTIN' });
+  for (const [field, message] of Object.entries(billingIssues(value))) ctx.addIssue({ code: 'custom', path: [field], message });
 }
 
 export const billingSchema = z.object(billingShape).strict().superRefine(checkBilling);

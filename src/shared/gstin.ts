@@ -79,3 +79,28 @@ export function gstinProblem(gstin: string): string | null {
 export function isValidGstin(gstin: string): boolean {
   return gstinProblem(gstin) === null;
 }
+
+export const STATE_REQUIRED = 'Choose your state (it decides the GST on your invoice)';
+
+/**
+ * The billing rules both checkouts share, without zod (the registration page keeps its
+ * JavaScript light): a known state; a GSTIN, when given, valid, of that state and with the
+ * business name it is registered to. Answers field -> message; empty when all is well.
+ */
+export function billingIssues(value: {
+  state?: string | null;
+  gstin?: string | null;
+  businessName?: string | null;
+}): Record<string, string> {
+  const issues: Record<string, string> = {};
+  const state = value.state ?? '';
+  const gstin = (value.gstin ?? '').trim().toUpperCase();
+  if (!GST_STATES.some((s) => s.code === state)) issues['state'] = STATE_REQUIRED;
+  if (!gstin) return issues;
+  const problem = gstinProblem(gstin);
+  if (problem) issues['gstin'] = problem;
+  else if (!issues['state'] && gstin.slice(0, 2) !== state)
+    issues['state'] = `This GSTIN is registered in ${stateName(gstin.slice(0, 2))}: choose that state`;
+  if (!(value.businessName ?? '').trim()) issues['businessName'] = 'Enter the business name of this GSTIN';
+  return issues;
+}

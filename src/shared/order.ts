@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { checkoutResultShape } from './checkout.ts';
-import { courseIdSchema } from './course.ts';
+import { courseIdSchema, type CourseDto } from './course.ts';
 
 /**
  * POST /api/v1/order: what the browser sends after the checkout hands back a payment. The server
@@ -32,3 +32,11 @@ export type CoursePaymentAnswer = {
 
 export const ALREADY_PURCHASED = 'Already purchased';
 export const PAYMENT_SUCCESSFUL = 'Payment Successful';
+
+/** A tax invoice as the learner's screens link it: its number and the PDF download path. */
+export type InvoiceLinkDto = { number: string; pdfUrl: string };
+
+/** One entry of GET /api/v1/user/purchases (`courseData`). */
+export type Purchase = CourseDto & {
+  purchase: { orderId: string; paymentId: string; amount: number; paidAt: string; invoice: InvoiceLinkDto | null };
+};

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { formatRupees } from '../../shared/money.ts';
 import { CUSTOM_OPTION, customAmountPaise, FEE_OPTIONS, successUrl } from '../../shared/registration-fees.ts';
+import { BillingFields } from '../ui/BillingFields.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { Field } from '../ui/Field.tsx';
 import type { RegistrationFlow } from './useRegistration.ts';
@@ -38,6 +39,9 @@ export function PaymentStep({ flow }: { flow: RegistrationFlow }) {
         >
           {registered ? 'Registered' : state.busy === 'registering' ? 'Registering...' : 'Register'}
         </button>
+      )}
+      {registered && (
+        <BillingFields wide values={flow.billing.values} errors={flow.billing.errors} onChange={flow.billing.change} disabled={paying} />
       )}
       {registered && (
         <div className="reg-pay" onKeyDown={onMenuKey}>
@@ -159,6 +163,13 @@ function PaidFee({ flow }: { flow: RegistrationFlow }) {
           <p>
             <a href={successUrl(paid)}>View your receipt</a>. A copy was sent to {paid.email}.
           </p>
+          {paid.invoice ? (
+            <p>
+              <a href={paid.invoice.pdfUrl} download>
+                Download GST invoice {paid.invoice.number} (PDF)
+              </a>
+            </p>
+          ) : null}
         </>
       ) : (
         <p>Your registration fee has already been paid. The receipt was sent to your email.</p>

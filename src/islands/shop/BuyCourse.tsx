@@ -1,21 +1,34 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, ApiError, errorText } from '../../lib/api.ts';
 import { openCheckout } from '../../lib/checkout.ts';
-import type { CourseOrderAnswer, CoursePaymentAnswer } from '../../shared/order.ts';
-import { formatPaise } from '../../shared/money.ts';
+import type { CourseDto } from '../../shared/course.ts';
+import { billingIssues } from '../../shared/gstin.ts';
+import type { CourseOrderAnswer, CoursePaymentAnswer, Purchase } from '../../shared/order.ts';
+import { formatRupees } from '../../shared/money.ts';
+import { BillingFields, EMPTY_BILLING, type BillingValues } from '../ui/BillingFields.tsx';
 import { toast, Toasts } from '../ui/Toasts.tsx';
 import { setFlash } from '../../lib/flash.ts';
 import { COURSE_ID, handleExpired, idFromPath, requireLogin } from './guard.ts';
 import { LABELS } from './labels.ts';
 
-type State = { kind: 'loading' } | { kind: 'ready'; order: CourseOrderAnswer } | { kind: 'error'; message: string };
+type State = { kind: 'loading' } | { kind: 'ready'; course: CourseDto } | { kind: 'error'; message: string };
+type SavedBilling = { billing: { state: string | null; gstin: string | null; businessName: string | null } };
+
+function alreadyPurchased(): void {
+  setFlash({ kind: 'error', message: LABELS.alreadyPurchased });
+  toast.error(LABELS.alreadyPurchased);
+  location.replace('/purchases');
+}
 
 /**
- * /buy/{id}: opens the order (the server sets the amount), shows it, and runs the checkout.
- * The payment counts only once the server has verified it (POST /order).
+ * /buy/{id}: the course, its price (the server sets the amount) and the billing details for the
+ * GST invoice (remembered from the last purchase). Pay saves them, opens the order and runs the
+ * checkout; the payment counts only once the server has verified it (POST /order).
  */
 export default function BuyCourse() {
   const [state, setState] = useState<State>({ kind: 'loading' });
+  const [billing, setBilling] = useState<BillingValues>(EMPTY_BILLING);
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const [paying, setPaying] = useState(false);
   const [note, setNote] = useState<string | null>(null);
   const courseId = useRef('');
@@ -28,26 +41,42 @@ export default function BuyCourse() {
       setState({ kind: 'error', message: LABELS.courseNotFound });
       return;
     }
-    api<CourseOrderAnswer>(`/course/buy/${id}`, { method: 'POST' })
-      .then((order) => setState({ kind: 'ready', order }))
+    Promise.all([
+      api<{ course: CourseDto }>(`/course/${id}`),
+      api<{ courseData: Purchase[] }>('/user/purchases'),
+      api<SavedBilling>('/billing'),
+    ])
+      .then(([{ course }, { courseData }, saved]) => {
+        if (courseData.some((p) => p._id === course._id)) return alreadyPurchased();
+        setBilling({ state: saved.billing.state ?? '', gstin: saved.billing.gstin ?? '', businessName: saved.billing.businessName ?? '' });
+        setState({ kind: 'ready', course });
+      })
       .catch((error: unknown) => {
         if (handleExpired(error)) return;
-        if (error instanceof ApiError && error.status === 400 && error.errors === LABELS.alreadyPurchased) {
-          setFlash({ kind: 'error', message: LABELS.alreadyPurchased });
-          toast.error(LABELS.alreadyPurchased);
-          location.replace('/purchases');
-          return;
-        }
-        setState({ kind: 'error', message: errorText(error, LABELS.buyError) });
+        const notFound = error instanceof ApiError && error.status === 404;
+        setState({ kind: 'error', message: notFound ? LABELS.courseNotFound : errorText(error, LABELS.buyError) });
       });
   }, []);
 
-  async function pay() {
+  function change(field: keyof BillingValues, value: string) {
+    setBilling((b) => ({ ...b, [field]: value }));
+    setErrors(({ [field]: _gone, ...rest }) => rest);
+  }
+
+  async function pay(event: FormEvent) {
+    event.preventDefault();
     if (state.kind !== 'ready' || paying) return;
-    const { order } = state;
+    const problems = billingIssues(billing);
+    if (Object.keys(problems).length) {
+      setErrors(problems);
+      document.querySelector<HTMLElement>(`.buy-card [name="${Object.keys(problems)[0]}"]`)?.focus();
+      return;
+    }
     setPaying(true);
     setNote(null);
     try {
+      await api('/billing', { method: 'PUT', body: billing });
+      const order = await api<CourseOrderAnswer>(`/course/buy/${state.course._id}`, { method: 'POST' });
       const outcome = await openCheckout({
         key: order.key,
         mode: order.mode,
@@ -69,8 +98,12 @@ export default function BuyCourse() {
       location.assign('/purchases');
     } catch (error) {
       if (handleExpired(error)) return;
+      if (error instanceof ApiError && error.status === 400 && error.errors === LABELS.alreadyPurchased) return alreadyPurchased();
       setNote(null);
-      toast.error(errorText(error, LABELS.paymentFailed));
+      const fields = error instanceof ApiError ? error.fieldErrors() : {};
+      const mapped = Object.fromEntries(Object.entries(fields).filter(([field]) => field in EMPTY_BILLING));
+      if (Object.keys(mapped).length) setErrors(mapped);
+      else toast.error(errorText(error, LABELS.paymentFailed));
     } finally {
       setPaying(false);
     }
@@ -88,33 +121,34 @@ export default function BuyCourse() {
     );
   }
 
-  const order = state.kind === 'ready' ? state.order : null;
+  const course = state.kind === 'ready' ? state.course : null;
   return (
-    <section className="card buy-card" aria-labelledby="order-details">
+    <form className="card buy-card" aria-labelledby="order-details" noValidate onSubmit={(e) => void pay(e)}>
       <h2 id="order-details">Order details</h2>
       <dl className="buy-details">
         <div>
           <dt>Course</dt>
-          <dd>{order ? order.course.title : LABELS.loading}</dd>
+          <dd>{course ? course.title : LABELS.loading}</dd>
         </div>
         <div className="buy-total">
           <dt>Total price</dt>
-          <dd className="price">{order ? formatPaise(order.amount) : LABELS.loading}</dd>
+          <dd className="price">{course ? formatRupees(course.price) : LABELS.loading}</dd>
         </div>
       </dl>
+      <p className="buy-note muted">Includes 18% GST. Your GST invoice is emailed and kept in your purchases.</p>
+      <BillingFields values={billing} errors={errors} onChange={change} disabled={!course || paying} />
       <button
-        type="button"
+        type="submit"
         className="btn btn-primary btn-block btn-lg"
-        disabled={!order || paying}
-        aria-busy={!order || paying || undefined}
-        onClick={() => void pay()}
+        disabled={!course || paying}
+        aria-busy={!course || paying || undefined}
       >
-        {!order ? LABELS.loading : paying ? 'Processing...' : 'Pay'}
+        {!course ? LABELS.loading : paying ? 'Processing...' : 'Pay'}
       </button>
       <p className="buy-note muted" role="status">
         {note ?? 'Secure payment by Razorpay. Cards, UPI and net banking accepted.'}
       </p>
       <Toasts />
-    </section>
+    </form>
   );
 }

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api.ts';
-import type { CourseDto } from '../../shared/course.ts';
 import { formatRupees } from '../../shared/money.ts';
+import type { Purchase as PurchaseDto } from '../../shared/order.ts';
 import { toast, Toasts } from '../ui/Toasts.tsx';
 import { useFlash } from '../ui/useFlash.ts';
 import { handleExpired, requireLogin } from './guard.ts';
 import { LABELS } from './labels.ts';
 
-type Purchase = CourseDto & { purchase?: { paidAt: string; amount: number } };
+type Purchase = Omit<PurchaseDto, 'purchase'> & { purchase?: Partial<PurchaseDto['purchase']> & { paidAt: string; amount: number } };
 type State = { kind: 'loading' } | { kind: 'ready'; courses: Purchase[] } | { kind: 'error' };
 
 /** docs/product.md, States: the description cut to 100 characters plus an ellipsis. */
@@ -69,6 +69,13 @@ export default function Purchases() {
                     <span className="muted"> · Bought {dateFormat.format(new Date(course.purchase.paidAt))}</span>
                   ) : null}
                 </p>
+                {course.purchase?.invoice ? (
+                  <p className="purchase-invoice">
+                    <a href={course.purchase.invoice.pdfUrl} download>
+                      Download GST invoice {course.purchase.invoice.number} (PDF)
+                    </a>
+                  </p>
+                ) : null}
               </div>
             </li>
           ))}
