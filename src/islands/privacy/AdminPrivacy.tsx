@@ -132,7 +132,7 @@ export default function AdminPrivacy() {
             No privacy request yet.
           </p>
         ) : (
-          // Focusable: on a phone the table scrolls sideways, and keyboards must reach it.
+          // Focusable: where the table is wider than the screen it scrolls, and keyboards must reach it.
           <div className="privacy-table-wrap" tabIndex={0} role="region" aria-labelledby="privacy-log-heading">
             <table className="privacy-table">
               <caption className="sr-only">Exports and erasures, newest first</caption>
@@ -148,15 +148,17 @@ export default function AdminPrivacy() {
               <tbody>
                 {requests.map((request) => (
                   <tr key={request.id}>
-                    <td>
+                    <td data-label="When">
                       <time dateTime={request.createdAt}>{when.format(new Date(request.createdAt))}</time>
                     </td>
-                    <td>{request.action === 'erasure' ? 'Erasure' : 'Export'}</td>
-                    <td>{request.requestedBy === 'admin' ? (request.adminName ?? 'An admin') : 'The person (from Settings)'}</td>
-                    <td>
+                    <td data-label="What">{request.action === 'erasure' ? 'Erasure' : 'Export'}</td>
+                    <td data-label="Who">
+                      {request.requestedBy === 'admin' ? (request.adminName ?? 'An admin') : 'The person (from Settings)'}
+                    </td>
+                    <td data-label="Email hash">
                       <code title={request.emailHash}>{request.emailHash.slice(0, 12)}</code>
                     </td>
-                    <td>{summaryText(request.summary)}</td>
+                    <td data-label="Rows">{summaryText(request.summary)}</td>
                   </tr>
                 ))}
               </tbody>
