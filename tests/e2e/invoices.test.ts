@@ -1,0 +1,103 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { pdfText } from '../api/invoice-db.ts';
+import { axeViolations } from './axe.ts';
+import { e2eDescribe, newPage, signupVerified, sql } from './harness.ts';
+
+const PM = '6801c2a4f1e2b3c4d5e6fd68'; // Product Management, ₹2,99,000
+const email = `e2e.invoice.${Date.now()}@example.com`;
+const password = 'learn2grow!';
+const ready = { waitUntil: 'domcontentloaded' } as const;
+const islandsReady = (page: Page) =>
+  page.waitForFunction(() => !!document.querySelector('main astro-island') && !document.querySelector('main astro-island[ssr]'));
+
+/** E2E_SHOTS=<dir> keeps screenshots of each screen for a person to look at. */
+async function shot(page: Page, name: string): Promise<void> {
+  if (process.env.E2E_SHOTS) await page.screenshot({ path: join(process.env.E2E_SHOTS, `${name}.png`), fullPage: true });
+}
+
+e2eDescribe('GST invoices in the browser', () => {
+  for (const size of [
+    { name: 'desktop', width: 1280, height: 800 },
+    { name: 'phone', width: 390, height: 844 },
+  ]) {
+    it(
+      `${size.name}: checkout asks the state and GSTIN, buy in the sandbox, download the invoice PDF from purchases`,
+      { timeout: 180_000 },
+      async () => {
+        const learner = size.name === 'desktop' ? email : email.replace('e2e.', 'e2e.phone.');
+        await signupVerified('user', { email: learner, password, firstName: 'Kavya', lastName: 'Rao' });
+        const page = await newPage(size);
+        page.setDefaultTimeout(30_000);
+        await page.goto(`/login?next=${encodeURIComponent(`/buy/${PM}`)}`, ready);
+        await islandsReady(page);
+        await page.locator('main').getByLabel('Email').fill(learner);
+        await page
+          .locator('main')
+          .getByLabel(/^Password/)
+          .fill(password);
+        await page.getByRole('button', { name: 'Log in' }).click();
+        await page.waitForURL(new RegExp(`/buy/${PM}$`), ready);
+        await islandsReady(page);
+
+        // Pay without a state: the form says what is missing, and nothing is ordered.
+        const pay = page.getByRole('button', { name: 'Pay', exact: true });
+        await page.locator('.buy-details', { hasText: 'Product Management' }).waitFor();
+        expect(await page.locator('.buy-total').textContent()).toContain('₹2,99,000');
+        await pay.click();
+        await page.getByText('Choose your state (it decides the GST on your invoice)').waitFor();
+        expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('state');
+        await page.getByLabel(/^GSTIN/).fill('29AAGCB7383J1Z5');
+        await page.getByLabel(/^State/).selectOption({ label: 'Karnataka' });
+        await pay.click();
+        await page.getByText('This GSTIN has a typo: its last character does not match').waitFor();
+        expect(await axeViolations(page, `buy with errors (${size.name})`)).toEqual([]);
+        await shot(page, `buy-errors-${size.name}`);
+        expect(
+          await sql()`select count(*)::int as n from course_orders o join accounts a on a.id = o.account_id where a.email = ${learner}`,
+        ).toEqual([{ n: 0 }]);
+
+        await page.getByLabel(/^GSTIN/).fill('29aagcb7383j1z4');
+        await page.getByLabel(/^Business name/).fill('Bright Learning Pvt Ltd');
+        await pay.click();
+        const dialog = page.locator('dialog.checkout-dialog');
+        await dialog.waitFor();
+        await dialog.getByRole('button', { name: 'Pay', exact: true }).click();
+        await page.waitForURL(/\/purchases$/, ready);
+        const link = page.getByRole('link', { name: /^Download GST invoice ASP\/\d{2}-\d{2}\/\d{6} \(PDF\)$/ });
+        await link.waitFor();
+        expect(await axeViolations(page, `purchases (${size.name})`)).toEqual([]);
+        await shot(page, `purchases-${size.name}`);
+
+        const number = (await link.textContent())!.match(/ASP\/\d{2}-\d{2}\/\d{6}/)![0];
+        const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+        expect(download.suggestedFilename()).toBe(`${number.replaceAll('/', '-')}.pdf`);
+        const text = pdfText(readFileSync((await download.path())!)).join('\n');
+        for (const expected of [
+          'TAX INVOICE',
+          number,
+          'GSTIN: 06AAACA1234A1ZO',
+          'GSTIN: 29AAGCB7383J1Z4',
+          'Bright Learning Pvt Ltd',
+          'Place of supply',
+          'Karnataka (29)',
+          'IGST @ 18%',
+          'Rs. 45,610.17',
+          'Rs. 2,53,389.83',
+          'Rs. 2,99,000.00',
+        ])
+          expect(text).toContain(expected);
+
+        // The next checkout remembers the billing details.
+        await page.goto(`/buy/6801c2a4f1e2b3c4d5e6fd57`, ready);
+        await islandsReady(page);
+        await page.locator('.buy-details', { hasText: 'Digital Marketing' }).waitFor();
+        expect(await page.getByLabel(/^State/).inputValue()).toBe('29');
+        expect(await page.getByLabel(/^GSTIN/).inputValue()).toBe('29AAGCB7383J1Z4');
+        await shot(page, `buy-remembered-${size.name}`);
+      },
+    );
+  }
+});
