@@ -67,7 +67,7 @@ e2eDescribe('accounts in the browser', () => {
     await page.waitForURL(/\/courses$/, ready);
     await page.goto(`/buy/${DA}`, ready);
     await page.waitForURL(/\/verify-email\?next=%2Fbuy%2F/, ready);
-    await page.getByRole('heading', { name: 'Confirm your email address' }).waitFor();
+    await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
     expect(await page.locator('main').textContent()).toContain(email);
     await audit(page, 'confirm your email (phone)');
     await page.getByRole('button', { name: 'Resend the link' }).click();

@@ -47,7 +47,7 @@ export default function ForgotPassword({ role }: { role: AccountRole }) {
   return (
     <form className={role === 'admin' ? 'admin-form' : 'auth-form'} onSubmit={submit} noValidate aria-label="Forgot password">
       <FormError message={form.generalError} />
-      <Field label="Email" error={form.errors['email']} hint="We will email you a link to choose a new password." required>
+      <Field label="Email" error={form.errors['email']} required>
         <input {...form.bind('email')} type="email" autoComplete="email" inputMode="email" maxLength={254} />
       </Field>
       <SubmitButton disabled={!hydrated} submitting={form.submitting} busyLabel="Sending..." className="btn btn-primary btn-block">

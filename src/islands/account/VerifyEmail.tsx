@@ -121,7 +121,7 @@ export default function VerifyEmail({ role }: { role: AccountRole }) {
         </div>
       ) : state.kind === 'pending' ? (
         <div className="account-panel">
-          <h2>Confirm your email address</h2>
+          <h2>Check your inbox</h2>
           <p>
             We sent a link to <strong>{state.email}</strong>. Open it to confirm your address; then you can buy courses and see your
             purchases.
@@ -144,7 +144,7 @@ export default function VerifyEmail({ role }: { role: AccountRole }) {
         </div>
       ) : (
         <div className="account-panel">
-          <h2>Confirm your email address</h2>
+          <h2>Open the link in your email</h2>
           <p>Open the link we emailed you when you signed up. To get a new one, log in first.</p>
           <a className="btn btn-primary" href={`/login?next=${encodeURIComponent('/verify-email')}`}>
             Log in
