@@ -5,7 +5,6 @@ import { HttpError, json, readJson, routes } from '../lib/http.ts';
 import type { DocumentKind } from '../lib/invoices/access.ts';
 import { billingOf, saveBilling } from '../lib/invoices/billing.ts';
 import { documentFor } from '../lib/invoices/documents.ts';
-import { renderTaxDocument } from '../lib/invoices/pdf.ts';
 
 /**
  * A session of this kind if the request carries a valid one. 401: no session; 403: a session
@@ -31,6 +30,8 @@ async function pdf(request: Request, kind: DocumentKind, ref: string): Promise<R
     ...(learner.session ? { learner: learner.session } : {}),
     ...(owner.session ? { owner: owner.session } : {}),
   });
+  // pdf-lib is loaded on the first download only: the billing routes of this function never pay for it.
+  const { renderTaxDocument } = await import('../lib/invoices/pdf.ts');
   const bytes = await renderTaxDocument(doc);
   return new Response(new Uint8Array(bytes), {
     headers: {

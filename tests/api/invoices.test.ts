@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import invoicesFunction from '../../netlify/functions/invoices.mts';
 import { issueSession } from '../../netlify/lib/auth/session.ts';
 import { db as appDb } from '../../netlify/lib/db.ts';
-import { issueCreditNote, issueInvoice, remainingOnInvoice, type InvoiceInput } from '../../netlify/lib/invoices/index.ts';
+import { invoiceLinks, issueCreditNote, issueInvoice, remainingOnInvoice, type InvoiceInput } from '../../netlify/lib/invoices/index.ts';
 import { financialYear } from '../../netlify/lib/invoices/tax.ts';
 import { completeOrder } from '../../netlify/lib/payments/completions.ts';
 import { BASE_URL, call, count, signupVerifiedLearner, useTestDatabase } from './harness.ts';
@@ -362,3 +362,17 @@ async function pdfBytes(path: string): Promise<Uint8Array> {
   expect(res.status).toBe(200);
   return new Uint8Array(await res.arrayBuffer());
 }
+
+describe('invoice links for other screens', () => {
+  it('invoiceLinks answers number and keyed PDF path per paid order, nothing for unpaid ones', async () => {
+    const { order, invoice } = await paidFee({ state: '06' }, 'online');
+    const unpaid = await ledgerOrder(db, 100_000, 'registration');
+    const links = await invoiceLinks(appDb(), [order.orderId, unpaid]);
+    expect([...links.keys()]).toEqual([order.orderId]);
+    expect(links.get(order.orderId)).toEqual({
+      number: invoice.number,
+      pdfUrl: expect.stringMatching(`^/api/v1/invoices/${invoice.id}/pdf\\?key=`),
+    });
+    expect((await call('GET', links.get(order.orderId)!.pdfUrl)).status).toBe(200);
+  });
+});

@@ -19,11 +19,13 @@
  *   taxablePaise, cgstPaise, sgstPaise, igstPaise, pdfUrl } where pdfUrl is the download link
  *   (for the refund email; works without a login, for that document only).
  *   remainingOnInvoice(tx, invoiceId) answers what can still be credited.
- *   invoiceForOrder(tx, gatewayOrderId) finds the invoice of a paid order.
+ *   invoiceForOrder(tx, gatewayOrderId) finds the invoice of a paid order; invoiceLinks(tx, orderIds)
+ *   answers { number, pdfUrl } per order for screens.
  */
 import type { Db, Tx } from '../db.ts';
 import { HttpError } from '../http.ts';
-import { documentUrl } from './access.ts';
+import type { InvoiceLinkDto } from '../../../src/shared/order.ts';
+import { documentPath, documentUrl } from './access.ts';
 import { supplier } from './settings.ts';
 import { creditLines, creditNoteNumber, financialYear, invoiceNumber, splitTax, type TaxLines } from './tax.ts';
 
@@ -160,4 +162,15 @@ export async function issueCreditNote(
 export async function invoiceForOrder(tx: Db, gatewayOrderId: string): Promise<{ id: string; number: string } | undefined> {
   const [row] = await tx<{ id: string; number: string }[]>`select id::text as id, number from invoices where order_id = ${gatewayOrderId}`;
   return row;
+}
+
+/**
+ * The learner-facing links ({ number, pdfUrl }) of the invoices of these paid gateway orders,
+ * by order id: for any screen that lists payments (purchases, applications).
+ */
+export async function invoiceLinks(tx: Db, gatewayOrderIds: string[]): Promise<Map<string, InvoiceLinkDto>> {
+  if (gatewayOrderIds.length === 0) return new Map();
+  const rows = await tx<{ id: string; number: string; order_id: string }[]>`
+    select id::text as id, number, order_id from invoices where order_id in ${tx(gatewayOrderIds)}`;
+  return new Map(rows.map((r) => [r.order_id, { number: r.number, pdfUrl: documentPath('invoice', r.id) }]));
 }
