@@ -117,7 +117,7 @@ export default function AdminPrivacy() {
         </form>
       </section>
 
-      <section className="privacy-log" aria-labelledby="privacy-log-heading">
+      <section className="privacy-log">
         <h2 id="privacy-log-heading">Log</h2>
         {loadError ? (
           <p className="admin-status" role="alert">
