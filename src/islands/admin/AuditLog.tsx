@@ -116,7 +116,7 @@ export default function AuditLog() {
             {data.entries.length === 0 ? 'No actions match this filter.' : `${data.entries.length} actions, newest first.`}
           </p>
           {data.entries.length > 0 ? (
-            <div className="admin-table-wrap">
+            <div className="admin-table-wrap" role="region" aria-label="Admin actions (scrolls sideways)" tabIndex={0}>
               <table className="admin-table">
                 <caption className="sr-only">Admin actions</caption>
                 <thead>

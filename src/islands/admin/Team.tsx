@@ -80,7 +80,7 @@ export default function Team() {
       ) : null}
       {data ? (
         <>
-          <div className="admin-table-wrap">
+          <div className="admin-table-wrap" role="region" aria-label="Admins (scrolls sideways)" tabIndex={0}>
             <table className="admin-table">
               <caption className="sr-only">Admins</caption>
               <thead>
@@ -143,7 +143,7 @@ export default function Team() {
               </tbody>
             </table>
           </div>
-          <h2>Programme rules</h2>
+          <h2 className="team-rules-title">Programme rules</h2>
           <p className="muted">Advisor requests for a programme go to the admin named here (while that admin is active).</p>
           {data.rules.length === 0 ? <p>No rules: every lead goes to the next admin in turn.</p> : null}
           <ul className="pipeline-history">
