@@ -9,7 +9,8 @@ import { defineCollection, reference } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { card, cta, entryId, grievanceOfficer, href, link, money, page, seo, text } from './content-schemas.ts';
-import { SAMPLE_GSTIN, supplierSchema } from './shared/supplier.ts';
+import { sampleGstinInProduction, supplierSchema } from './shared/supplier.ts';
+import supplierFile from './content/settings/supplier.json' with { type: 'json' };
 
 const site = defineCollection({
   loader: glob({ pattern: 'site.yaml', base: './src/content' }),
@@ -209,10 +210,15 @@ const legal = defineCollection({
 /** The supplier on tax invoices; the functions read the same file (netlify/lib/invoices/settings.ts). */
 const settings = defineCollection({
   loader: glob({ pattern: 'supplier.json', base: './src/content/settings' }),
-  schema: supplierSchema.refine((s) => process.env.CONTEXT !== 'production' || s.gstin !== SAMPLE_GSTIN, {
-    path: ['gstin'],
-    message: 'gstin is still the sample: enter the GSTIN of the business before a production deploy',
-  }),
+  schema: supplierSchema,
 });
+
+// Checked here, on every build, not in the schema: the content cache skips unchanged files, and
+// this depends on the deploy context, not on the file.
+if (sampleGstinInProduction(supplierFile, process.env.CONTEXT)) {
+  throw new Error(
+    'src/content/settings/supplier.json: gstin is still the sample. Enter the GSTIN of the business before a production deploy',
+  );
+}
 
 export const collections = { site, home, programmes, courses, faqs, pages, partners, features, paymentMethods, legal, settings };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { billingSchema } from './checkout.ts';
 import { GST_STATES, gstinCheckChar, gstinProblem, isValidGstin } from './gstin.ts';
-import { SAMPLE_GSTIN, supplierSchema } from './supplier.ts';
+import { SAMPLE_GSTIN, sampleGstinInProduction, supplierSchema } from './supplier.ts';
 import supplierFile from '../content/settings/supplier.json' with { type: 'json' };
 
 describe('GSTIN', () => {
@@ -66,5 +66,14 @@ describe('supplier settings', () => {
     expect(supplierSchema.safeParse({ ...supplierFile, stateCode: '29' }).success).toBe(false);
     expect(supplierSchema.safeParse({ ...supplierFile, invoicePrefix: 'ASPI' }).success).toBe(false);
     expect(supplierSchema.safeParse({ ...supplierFile, sac: '999294' }).success).toBe(false);
+  });
+
+  it('the sample GSTIN is refused on a production build only', () => {
+    const s = supplierSchema.parse(supplierFile);
+    expect(s.gstin).toBe(SAMPLE_GSTIN);
+    expect(sampleGstinInProduction(s, 'production')).toBe(true);
+    expect(sampleGstinInProduction(s, 'deploy-preview')).toBe(false);
+    expect(sampleGstinInProduction(s, undefined)).toBe(false);
+    expect(sampleGstinInProduction({ gstin: '27AAPFU0939F1ZV' }, 'production')).toBe(false);
   });
 });

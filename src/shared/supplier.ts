@@ -43,3 +43,8 @@ export const supplierSchema = z
   .refine((s) => s.gstin.slice(0, 2) === s.stateCode, { path: ['gstin'], message: 'gstin must start with the stateCode' });
 
 export type Supplier = z.output<typeof supplierSchema>;
+
+/** A production build must carry the business's own GSTIN: the sample is refused there (and only there). */
+export function sampleGstinInProduction(settings: Pick<Supplier, 'gstin'>, deployContext: string | undefined): boolean {
+  return deployContext === 'production' && settings.gstin === SAMPLE_GSTIN;
+}
