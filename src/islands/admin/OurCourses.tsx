@@ -6,13 +6,19 @@ import { Dialog } from '../ui/Dialog.tsx';
 import { Toasts, toast } from '../ui/Toasts.tsx';
 import { useFlash } from '../ui/useFlash.ts';
 import { PriceTag } from '../shop/PriceTag.tsx';
+import { useAdminMe } from './me.ts';
 import { handleSessionEnd, useAdmin } from './session.ts';
 import './admin.css';
 
-/** /admin/our-courses: every listed course with Update and Delete (confirmed in a dialog). */
+/**
+ * /admin/our-courses: every listed course with Update and Delete (confirmed in a dialog); a
+ * counsellor who opens it sees the list only (course changes are for owners).
+ */
 export default function OurCourses() {
   useFlash();
   const admin = useAdmin({ announce: true });
+  const me = useAdminMe(!!admin);
+  const counsellor = me?.adminRole === 'counsellor';
   const [courses, setCourses] = useState<CourseDto[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [doomed, setDoomed] = useState<CourseDto | null>(null);
@@ -47,11 +53,13 @@ export default function OurCourses() {
       <Toasts />
       <div className="admin-head">
         <h1>Our Courses</h1>
-        <div className="admin-actions">
-          <a className="btn btn-primary" href="/admin/create-course">
-            Create Course
-          </a>
-        </div>
+        {counsellor ? null : (
+          <div className="admin-actions">
+            <a className="btn btn-primary" href="/admin/create-course">
+              Create Course
+            </a>
+          </div>
+        )}
       </div>
       {loadError ? (
         <p className="admin-status" role="alert">
@@ -77,19 +85,21 @@ export default function OurCourses() {
                   {course.listPrice === null ? <span className="muted">No list price</span> : null}
                 </p>
               </div>
-              <div className="admin-course-actions">
-                <a className="btn btn-secondary btn-sm" href={`/admin/update-course/${course._id}`} aria-label={`Update ${course.title}`}>
-                  Update
-                </a>
-                <button
-                  type="button"
-                  className="btn btn-danger btn-sm"
-                  onClick={() => setDoomed(course)}
-                  aria-label={`Delete ${course.title}`}
-                >
-                  Delete
-                </button>
-              </div>
+              {counsellor ? null : (
+                <div className="admin-course-actions">
+                  <a className="btn btn-secondary btn-sm" href={`/admin/update-course/${course._id}`} aria-label={`Update ${course.title}`}>
+                    Update
+                  </a>
+                  <button
+                    type="button"
+                    className="btn btn-danger btn-sm"
+                    onClick={() => setDoomed(course)}
+                    aria-label={`Delete ${course.title}`}
+                  >
+                    Delete
+                  </button>
+                </div>
+              )}
             </li>
           ))}
         </ul>
