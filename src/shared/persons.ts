@@ -5,8 +5,14 @@
  */
 import { z } from 'zod';
 
-/** The person page's address for a person id (the inbox links here). */
+/** The person page's address for a person id. */
 export const personPath = (id: string | number) => `/admin/person?id=${encodeURIComponent(String(id))}`;
+
+/**
+ * The person page of the person a lead belongs to, by the lead as the pipeline names it
+ * ('contact', '12'; a registration by registrations.id): the link the inbox and the queue use.
+ */
+export const personPathForLead = (kind: string, leadId: string) => `/admin/person?lead=${encodeURIComponent(`${kind}:${leadId}`)}`;
 
 /** The form (or flow) a lead came through, as people name it. */
 export const LEAD_FORM_LABELS: Record<string, string> = {

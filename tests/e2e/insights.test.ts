@@ -127,6 +127,11 @@ e2eDescribe('the person behind a lead and what converts', () => {
     const [logged] =
       await sql()`select action, details from admin_audit_log where action = 'person.merge' and actor_email = ${ADMIN.email}`;
     expect(logged?.details).toMatchObject({ reason: 'College email' });
+    // The inbox's link: the person of a lead.
+    const personUrl = admin.url();
+    await admin.goto(`/admin/person?lead=contact:${lead!.id}`);
+    await admin.waitForURL(personUrl);
+    await admin.getByRole('heading', { name: 'Leads (2)' }).waitFor();
     await admin.setViewportSize({ width: 390, height: 844 });
     await audit('/admin/person (phone)');
     await shot(admin, 'person-phone');

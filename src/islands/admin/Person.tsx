@@ -26,6 +26,12 @@ const KIND_NAME: Record<TimelineKind, string> = {
 };
 
 const idFromAddress = () => new URLSearchParams(location.search).get('id')?.trim() ?? '';
+/** `?lead=contact:12`: the person a lead belongs to (see personPathForLead). */
+const leadFromAddress = () => {
+  const lead = new URLSearchParams(location.search).get('lead')?.trim() ?? '';
+  const at = lead.indexOf(':');
+  return at > 0 ? { kind: lead.slice(0, at), id: lead.slice(at + 1) } : null;
+};
 
 /**
  * /admin/person?id=...: the human behind the leads: names, emails, phones, every lead and a
@@ -56,6 +62,19 @@ export default function Person() {
   );
 
   useEffect(() => {
+    const lead = leadFromAddress();
+    if (!admin || id || !lead) return;
+    api<{ id: string }>(`/admin/persons/lookup?${new URLSearchParams(lead).toString()}`)
+      .then((found) => {
+        history.replaceState(null, '', personPath(found.id));
+        setId(found.id);
+      })
+      .catch((failure: unknown) => {
+        if (!handleSessionEnd(failure)) setError(errorText(failure, 'Failed to find the person of this lead'));
+      });
+  }, [admin, id]);
+
+  useEffect(() => {
     if (!admin || !id) return;
     const controller = new AbortController();
     setPerson(null);
@@ -64,6 +83,16 @@ export default function Person() {
   }, [admin, id, load]);
 
   if (!admin) return <Toasts />;
+  if (!id && leadFromAddress())
+    return (
+      <>
+        <Toasts />
+        <h1>Person</h1>
+        <p className="admin-status" role={error ? 'alert' : 'status'}>
+          {error ?? 'Loading...'}
+        </p>
+      </>
+    );
   if (!id) return <FindPerson onOpen={(found) => (history.pushState(null, '', personPath(found)), setId(found))} />;
   const title = person ? (person.names[0] ?? person.emails[0] ?? `Person #${person.id}`) : 'Person';
   return (
