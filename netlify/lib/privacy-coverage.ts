@@ -9,6 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Tx } from './db.ts';
+import { phoneKey } from './persons.ts';
 
 /** Whose data: the email, and the learner accounts that belong to it. */
 export type Subject = {
@@ -66,22 +67,28 @@ function byLead(table: string, label: string, columns: string[]): TableCoverage 
   };
 }
 
-/** The admin's "persons" (the human behind several leads) that hold this person's leads or email. */
-async function personIds(tx: Tx, s: Subject): Promise<string[]> {
-  const rows = await tx<{ id: string }[]>`
-    select person_id::text as id from person_leads where lead_kind || ':' || lead_id in ${tx(await leadKeys(tx, s))}
-    union select person_id::text from person_identities where kind = 'email' and value in ${tx(emails(s).concat(''))}`;
-  return rows.map((r) => r.id).concat('0');
+/**
+ * The keys the admin's "persons" recognise this person by: their email and the phones they gave
+ * (normalised as persons.ts does). Only these go: a person merged with someone else's leads keeps theirs.
+ */
+async function identityKeys(tx: Tx, s: Subject): Promise<string[]> {
+  if (!s.byEmail) return [''];
+  const rows = await tx<{ phone: string }[]>`
+    select phone from contact_requests where email = ${s.email}
+    union select phone from scholarship_applications where email = ${s.email}
+    union select phone from startup_pitches where email = ${s.email}
+    union select phone from registrations where email = ${s.email} and erased_at is null`;
+  const phones = rows.map((r) => phoneKey(r.phone)).filter((key): key is string => key !== null);
+  return [`email:${s.email}`, ...phones.map((key) => `phone:${key}`)];
 }
 
 export const PERSONAL_DATA: Record<string, TableCoverage> = {
   // First: they find the person's leads through the rows erased below.
   person_identities: {
     label: 'personIdentities',
-    // The email and phone keys the admin recognises the person by.
     export: async (tx, s) => tx`
-      select kind, value, created_at from person_identities where person_id::text in ${tx(await personIds(tx, s))}`,
-    erase: async (tx, s) => (await tx`delete from person_identities where person_id::text in ${tx(await personIds(tx, s))}`).count,
+      select kind, value, created_at from person_identities where kind || ':' || value in ${tx(await identityKeys(tx, s))}`,
+    erase: async (tx, s) => (await tx`delete from person_identities where kind || ':' || value in ${tx(await identityKeys(tx, s))}`).count,
   },
   person_leads: byLead('person_leads', 'personLeads', ['lead_kind', 'lead_id', 'created_at']),
   lead_notes: byLead('lead_notes', 'leadNotes', ['lead_kind', 'lead_id', 'body', 'created_at']),
@@ -201,7 +208,8 @@ export const PERSONAL_DATA: Record<string, TableCoverage> = {
         delete from registrations r where r.id in ${tx(ids)}
           and not exists (select 1 from registration_payments p where p.registration_id = r.id)`;
       const anonymised = await tx`
-        update registrations set email = 'erased-' || id || '@erased.invalid', name = 'Erased', phone = '0000000',
+        -- No digits in the phone: the admin's persons never join erased rows by phone.
+        update registrations set email = 'erased-' || id || '@erased.invalid', name = 'Erased', phone = 'erased-',
           father_name = 'Erased', qualification = '', highschool_percent = 0, university_percent = null, sop = '',
           experience = '', motivation = 'Erased', access_token_hash = 'erased:' || id, erased_at = now(), updated_at = now()
         where id in ${tx(ids)} and erased_at is null`;

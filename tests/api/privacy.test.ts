@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { recordConsent } from '../../netlify/lib/consent.ts';
 import { db as serviceDb } from '../../netlify/lib/db.ts';
+import { syncPersons } from '../../netlify/lib/persons.ts';
 import { call, count, useTestDatabase } from './harness.ts';
 import { adminAccount, INVITE, learnerAccount, paidRegistration, PASSWORD } from './privacy-helpers.ts';
 import { newEmail, nextIp } from './registration-flow.ts';
@@ -156,6 +157,8 @@ describe('POST /api/v1/user/privacy/delete', () => {
   it('erases the person everywhere, keeps the payment records with the name only there, ends every session and emails a confirmation', async () => {
     const email = newEmail('erase');
     const { learner, registration, coursePaymentId, fullName } = await personWithEverything(email);
+    await syncPersons(); // the admin's persons now know this email and phone
+    expect(await count(db, `person_identities where value = '${email}'`)).toBe(1);
     const otherDevice = await call('POST', '/api/v1/user/login', { body: { email, password: PASSWORD }, ip: nextIp() });
     expect(otherDevice.status).toBe(200);
     const res = await call('POST', '/api/v1/user/privacy/delete', { token: learner.token, body: { password: PASSWORD } });
@@ -169,7 +172,8 @@ describe('POST /api/v1/user/privacy/delete', () => {
     expect((await call('GET', '/api/v1/user/me', { token: otherDevice.body.token })).status).toBe(401);
     expect((await call('POST', '/api/v1/user/login', { body: { email, password: PASSWORD }, ip: nextIp() })).status).toBe(401);
 
-    // The address survives only in the confirmation email on its way out.
+    // The address survives only in the confirmation email on its way out, also after the persons catch up.
+    await syncPersons();
     expect(await whereEmailLives(email)).toEqual({ 'email_outbox.to_address': 1 });
     const [mail] = await db.sql`select subject, tag, text_body from email_outbox where to_address = ${email}`;
     expect(mail).toMatchObject({ tag: 'privacy-erasure', subject: 'Your Aspira account has been deleted' });
@@ -186,7 +190,7 @@ describe('POST /api/v1/user/privacy/delete', () => {
     expect(course).toMatchObject({ buyer_name: fullName, status: 'paid' });
     const [shell] =
       await db.sql`select name, phone, sop, motivation, erased_at from registrations where id = ${registration.registrationId}`;
-    expect(shell).toMatchObject({ name: 'Erased', phone: '0000000', sop: '' });
+    expect(shell).toMatchObject({ name: 'Erased', phone: 'erased-', sop: '' });
     expect(shell!.erased_at).not.toBeNull();
 
     // Logged with a keyed hash, never the address.
@@ -248,6 +252,7 @@ describe('admin privacy requests (owners only)', () => {
     expect(exported.body.data.startupPitches).toHaveLength(1);
     expect(exported.body.data.account).toHaveLength(1);
 
+    await syncPersons();
     const erased = await call('POST', '/api/v1/admin/privacy/erase', { token: owner.token, body: { email, confirm: 'ERASE' } });
     expect(erased.status, erased.text).toBe(200);
     expect(erased.body.summary).toMatchObject({ account: 1, contactRequests: 2 });
