@@ -52,6 +52,9 @@ export default function Applications() {
         <div className="card app-card" role="status">
           <h2>{APPLICATION_LABELS.confirmFirst}</h2>
           <p className="muted">{APPLICATION_LABELS.confirmHint}</p>
+          <a className="btn btn-primary" href="/verify-email?next=%2Fapplications">
+            Confirm your email
+          </a>
         </div>
       ) : state.answer.applications.length === 0 ? (
         <div className="shop-empty">
