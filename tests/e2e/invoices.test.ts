@@ -100,4 +100,78 @@ e2eDescribe('GST invoices in the browser', () => {
       },
     );
   }
+
+  it(
+    'registration fee: the state is asked before any order, the paid fee and the /success link carry the invoice',
+    { timeout: 180_000 },
+    async () => {
+      const page = await newPage({ width: 390, height: 844 });
+      page.setDefaultTimeout(30_000);
+      const visitor = `e2e.reginvoice.${Date.now()}@example.com`;
+      await page.goto('/information');
+      await page.locator('.reg[data-ready]').waitFor();
+      const form = page.getByRole('form', { name: 'Registration' });
+      await form.getByLabel('Email').fill(visitor);
+      await form.getByRole('button', { name: 'Send OTP' }).click();
+      let code: string | undefined;
+      for (let i = 0; i < 50 && !code; i++) {
+        const [row] = await sql()<{ text_body: string }[]>`
+        select text_body from email_outbox where to_address = ${visitor} and tag = 'otp' order by id desc limit 1`;
+        code = row?.text_body.match(/verification code is (\d{6})/)?.[1];
+        if (!code) await new Promise((r) => setTimeout(r, 100));
+      }
+      await form.getByLabel('OTP').fill(code!);
+      await form.getByRole('button', { name: 'Verify OTP' }).click();
+      await form.getByText('Email verified').waitFor();
+      await form.getByLabel('Full name').fill('Asha Verma');
+      await form.getByLabel('Phone').fill('+91 98765 43210');
+      await form.getByLabel("Father's name").fill('Ravi Verma');
+      await form.getByLabel('High school %').fill('86.5');
+      await form.getByLabel('Why do you want to join?').fill('To build a career in digital marketing.');
+      await form.getByRole('button', { name: 'Register', exact: true }).click();
+      await form.getByRole('button', { name: 'Registered' }).waitFor();
+
+      // A fee chosen before the state: told what is missing, focus on the state, no order opened.
+      await form.getByRole('button', { name: 'Pay Now' }).click();
+      await page.getByRole('button', { name: /Online programme/ }).click();
+      await form.getByText('Choose your state (it decides the GST on your invoice)').first().waitFor();
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('state');
+      expect(
+        await sql()`select count(*)::int as n from registration_payments p join registrations r on r.id = p.registration_id where r.email = ${visitor}`,
+      ).toEqual([{ n: 0 }]);
+      expect(await axeViolations(page, 'registration billing error')).toEqual([]);
+      await shot(page, 'registration-billing-error-phone');
+
+      await form.getByRole('combobox', { name: 'State' }).selectOption({ label: 'Haryana' });
+      await form.getByRole('button', { name: 'Pay Now' }).click();
+      await page.getByRole('button', { name: /Online programme/ }).click();
+      const checkout = page.getByRole('dialog', { name: 'Aspira Registration' });
+      await checkout.waitFor();
+      await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
+      await page.waitForURL(/\/success\?/);
+      const invoicePath = new URL(page.url()).searchParams.get('invoice');
+      expect(invoicePath).toMatch(/^\/api\/v1\/invoices\/\d+\/pdf\?key=[\w-]{32}$/);
+      const [row] = await sql()<{ number: string; cgst_paise: string; sgst_paise: string }[]>`
+      select i.number, i.cgst_paise, i.sgst_paise from invoices i join registrations r on r.id = i.registration_id where r.email = ${visitor}`;
+      expect(row).toEqual({ number: expect.stringMatching(/^ASP\//), cgst_paise: '19068', sgst_paise: '19068' });
+
+      // Back on the registration page: the paid fee offers the invoice.
+      await page.goto('/information');
+      const link = page.getByRole('link', { name: `Download GST invoice ${row!.number} (PDF)` });
+      await link.waitFor();
+      await shot(page, 'registration-paid-phone');
+      const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+      const text = pdfText(readFileSync((await download.path())!)).join('\n');
+      for (const expected of [
+        row!.number,
+        'GSTIN: 06AAACA1234A1ZO',
+        'Haryana (06)',
+        'CGST @ 9%',
+        'SGST @ 9%',
+        'Rs. 190.68',
+        'Rs. 2,500.00',
+      ])
+        expect(text).toContain(expected);
+    },
+  );
 });
