@@ -7,6 +7,7 @@
 import { createHmac } from 'node:crypto';
 import { PRIVACY_NOTICE_VERSION } from '../../src/shared/consent.ts';
 import type { ErasureAnswer, PrivacyRequestDto, PrivacySummary } from '../../src/shared/privacy.ts';
+import { recordAdminAction } from './audit.ts';
 import { verifyPassword } from './auth/passwords.ts';
 import type { Session } from './auth/session.ts';
 import { db, type Tx } from './db.ts';
@@ -30,7 +31,7 @@ export function emailHash(email: string): string {
   return createHmac('sha256', env().jwtSecret).update(`privacy-email:${email.toLowerCase()}`).digest('hex');
 }
 
-type Actor = { kind: 'self' } | { kind: 'admin'; accountId: string };
+type Actor = { kind: 'self' } | { kind: 'admin'; accountId: string; email: string };
 
 export type DataExport = {
   exportedAt: string;
@@ -41,9 +42,20 @@ export type DataExport = {
 };
 
 async function logRequest(tx: Tx, action: 'export' | 'erasure', subject: Subject, actor: Actor, summary: PrivacySummary) {
-  await tx`
+  const [row] = await tx<{ id: string }[]>`
     insert into privacy_requests (action, email_hash, requested_by, admin_account_id, summary)
-    values (${action}, ${subject.emailHash}, ${actor.kind}, ${actor.kind === 'admin' ? actor.accountId : null}, ${tx.json(summary)})`;
+    values (${action}, ${subject.emailHash}, ${actor.kind}, ${actor.kind === 'admin' ? actor.accountId : null}, ${tx.json(summary)})
+    returning id::text as id`;
+  // An admin's request also joins the admin audit log, with the same facts (never the email).
+  if (actor.kind === 'admin') {
+    await recordAdminAction(tx, {
+      actor: { accountId: actor.accountId, email: actor.email },
+      action: `privacy.${action}`,
+      subjectKind: 'privacy-request',
+      subjectId: row!.id,
+      details: { emailHash: subject.emailHash, rows: summary },
+    });
+  }
 }
 
 /** The list's entries whose table exists in this database (a table another release adds may not yet). */
@@ -122,13 +134,13 @@ export async function deleteOwnAccount(session: Session, password: string): Prom
 /** POST /admin/privacy/export (owners): a requester's data, by email. */
 export async function adminExport(admin: Session, email: string): Promise<DataExport> {
   await rateLimit({ bucket: 'privacy-admin', key: admin.accountId, ...PRIVACY_LIMITS.adminPerAccount });
-  return exportSubject(await subjectByEmail(email), { kind: 'admin', accountId: admin.accountId });
+  return exportSubject(await subjectByEmail(email), { kind: 'admin', accountId: admin.accountId, email: admin.email });
 }
 
 /** POST /admin/privacy/erase (owners): a requester's erasure, by email, after the typed confirmation. */
 export async function adminErase(admin: Session, email: string): Promise<ErasureAnswer> {
   await rateLimit({ bucket: 'privacy-admin', key: admin.accountId, ...PRIVACY_LIMITS.adminPerAccount });
-  const summary = await eraseSubject(await subjectByEmail(email), { kind: 'admin', accountId: admin.accountId });
+  const summary = await eraseSubject(await subjectByEmail(email), { kind: 'admin', accountId: admin.accountId, email: admin.email });
   const total = Object.values(summary).reduce((a, b) => a + b, 0);
   return {
     message:

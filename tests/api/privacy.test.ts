@@ -268,6 +268,11 @@ describe('admin privacy requests (owners only)', () => {
     ]);
     expect(mine[0].emailHash).toBe(mine[1].emailHash);
     expect(list.text).not.toContain(email);
+    // The admin audit log has both too, without the address.
+    const audit = await db.sql`select action, subject_kind, details from admin_audit_log
+                               where action like 'privacy.%' and details->>'emailHash' = ${mine[0].emailHash} order by id`;
+    expect(audit.map((a) => a.action)).toEqual(['privacy.export', 'privacy.erasure']);
+    expect(JSON.stringify(audit)).not.toContain(email);
 
     const nothing = await call('POST', '/api/v1/admin/privacy/erase', {
       token: owner.token,
