@@ -51,6 +51,16 @@ e2eDescribe('refunds from the admin money view', () => {
         .fill(LEARNER.password);
       await learner.getByRole('button', { name: 'Log in' }).click();
       await learner.waitForURL(new RegExp(`/buy/${DM}$`), ready);
+      // The billing details for the tax invoice (the checkout asks for the state), then Pay.
+      const billing = await learner.evaluate(() =>
+        fetch('/api/v1/billing', {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ state: '06' }),
+        }).then((r) => r.status),
+      );
+      expect(billing).toBe(200);
+      await learner.reload(ready);
       await learner.getByRole('button', { name: 'Pay', exact: true }).click();
       await learner.locator('dialog.checkout-dialog').getByRole('button', { name: 'Pay', exact: true }).click();
       await learner.waitForURL(/\/purchases$/, ready);
@@ -61,6 +71,7 @@ e2eDescribe('refunds from the admin money view', () => {
       const admin = await newPage({ width: 1280, height: 800 });
       admin.setDefaultTimeout(30_000);
       await admin.goto('/admin/login', ready);
+      await admin.waitForFunction(() => !!document.querySelector('main astro-island') && !document.querySelector('main astro-island[ssr]'));
       const form = admin.getByRole('form', { name: 'Admin login' });
       await form.getByLabel('Email').fill(OWNER.email);
       await form.getByLabel('Password').fill(OWNER.password);
@@ -101,6 +112,11 @@ e2eDescribe('refunds from the admin money view', () => {
       await learner.waitForFunction(() => !document.querySelector('main astro-island[ssr]'));
       await learner.waitForFunction(() => !/Loading/i.test(document.querySelector('main')?.textContent ?? ''));
       expect(await learner.locator('.purchase-card').count()).toBe(0);
+      const owned = await learner.evaluate(() =>
+        fetch('/api/v1/user/purchases').then(async (r) => ((await r.json()) as { courseData: unknown[] }).courseData.length),
+      );
+      expect(owned).toBe(0);
+      await learner.getByRole('heading', { name: 'Digital Marketing' }).waitFor({ state: 'detached' });
 
       // The refund email is in the outbox, once.
       const mails = await sql()<{ subject: string; text_body: string }[]>`
@@ -108,6 +124,18 @@ e2eDescribe('refunds from the admin money view', () => {
       expect(mails).toHaveLength(1);
       expect(mails[0]!.subject).toBe('Your Aspira refund: ₹2,49,000');
       expect(mails[0]!.text_body).toContain('We have refunded your purchase of Digital Marketing in full.');
+      // With the credit note against the invoice, and its download link.
+      const [note] = await sql()<{ number: string; id: string }[]>`
+        select c.number, c.id::text as id from credit_notes c join invoices i on i.id = c.invoice_id
+        join course_orders o on o.gateway_order_id = i.order_id where o.email = ${LEARNER.email}`;
+      expect(note!.number).toMatch(/^ASPC\//);
+      expect(mails[0]!.text_body).toContain(`Credit note: ${note!.number}`);
+      const link = mails[0]!.text_body.match(/Download your credit note: (\S+)/)?.[1];
+      expect(link).toContain(`/api/v1/credit-notes/${note!.id}/pdf`);
+      // The link opens the credit note PDF without a login.
+      const pdf = await fetch(new URL(new URL(link!).pathname + new URL(link!).search, learner.url()));
+      expect(pdf.status).toBe(200);
+      expect(pdf.headers.get('content-type')).toBe('application/pdf');
     },
   );
 });

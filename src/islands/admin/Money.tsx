@@ -25,6 +25,10 @@ const when = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 
 const monthName = (month: string) =>
   new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
 
+/** The PDF of an invoice or credit note (owners may download every one). */
+const documentHref = (kind: 'invoice' | 'credit-note', id: string) =>
+  `/api/v1/${kind === 'invoice' ? 'invoices' : 'credit-notes'}/${id}/pdf`;
+
 function queryString(filter: Filter): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(filter)) if (value) params.set(key, value);
@@ -142,7 +146,7 @@ export default function Money() {
       ) : null}
       {view ? (
         <>
-          <section aria-labelledby="money-months">
+          <section className="money-section">
             <h2 id="money-months">Totals per month</h2>
             {view.months.length === 0 ? (
               <p className="muted">No payments match this filter.</p>
@@ -173,7 +177,7 @@ export default function Money() {
               </div>
             )}
           </section>
-          <section aria-labelledby="money-payments">
+          <section className="money-section">
             <h2 id="money-payments">Payments and refunds</h2>
             {view.payments.length === 0 ? <p className="muted">No payments match this filter.</p> : null}
             <ul className="money-payments">
@@ -197,7 +201,14 @@ export default function Money() {
                       </span>
                       <span className="muted money-ids">
                         {p.paymentId}
-                        {p.invoice ? ` · Invoice ${p.invoice.number}` : ''}
+                        {p.invoice ? (
+                          <>
+                            {' · '}
+                            <a href={documentHref('invoice', p.invoice.id)} download>
+                              Invoice {p.invoice.number}
+                            </a>
+                          </>
+                        ) : null}
                       </span>
                     </div>
                     <div className="money-act">
@@ -236,7 +247,7 @@ export default function Money() {
               ))}
             </ul>
           </section>
-          <section aria-labelledby="money-documents">
+          <section className="money-section">
             <h2 id="money-documents">Invoices and credit notes</h2>
             {view.documents.length === 0 ? (
               <p className="muted">No tax documents in this period.</p>
@@ -255,7 +266,11 @@ export default function Money() {
                   <tbody>
                     {view.documents.map((d) => (
                       <tr key={`${d.kind}:${d.id}`}>
-                        <th scope="row">{d.number}</th>
+                        <th scope="row">
+                          <a href={documentHref(d.kind, d.id)} download>
+                            {d.number}
+                          </a>
+                        </th>
                         <td>{d.kind === 'invoice' ? 'Invoice' : 'Credit note'}</td>
                         <td>{d.date}</td>
                         <td>{d.buyer}</td>
