@@ -1,14 +1,18 @@
 import type { Config } from '@netlify/functions';
 import { adminPrivacyEraseSchema, adminPrivacyExportSchema, deleteAccountSchema } from '../../src/shared/privacy.ts';
 import { clearSessionCookie, requireOwner, requireUser } from '../lib/auth/session.ts';
-import { json, readJson, routes } from '../lib/http.ts';
+import { assertNotCrossSite, json, readJson, routes } from '../lib/http.ts';
 import { adminErase, adminExport, deleteOwnAccount, exportFileName, exportOwnData, listPrivacyRequests } from '../lib/privacy.ts';
 
 /** A JSON file the browser saves rather than shows. */
 const download = (data: unknown) => json(data, { headers: { 'content-disposition': `attachment; filename="${exportFileName()}"` } });
 
 export default routes({
-  'GET /api/v1/user/privacy/export': async ({ request }) => download(await exportOwnData(await requireUser(request))),
+  'GET /api/v1/user/privacy/export': async ({ request }) => {
+    // A GET that writes the request log: a link on another site must not run it.
+    assertNotCrossSite(request);
+    return download(await exportOwnData(await requireUser(request)));
+  },
 
   'POST /api/v1/user/privacy/delete': async ({ request }) => {
     const session = await requireUser(request);

@@ -108,6 +108,9 @@ describe('GET /api/v1/user/privacy/export', () => {
     // The export itself is logged, and shows in the next export.
     const again = await call('GET', '/api/v1/user/privacy/export', { token: learner.token });
     expect(again.body.data.privacyRequests).toEqual([expect.objectContaining({ action: 'export', requested_by: 'self' })]);
+    // Not from a link on another site.
+    const foreign = await call('GET', '/api/v1/user/privacy/export', { token: learner.token, headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(foreign.status).toBe(403);
   });
 
   it('gives an account whose email is not confirmed only the account: leads with that address may be someone else’s', async () => {
