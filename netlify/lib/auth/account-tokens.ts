@@ -21,6 +21,8 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 /** Creates a token for the account; the caller puts it in an email in the same transaction. */
 export async function issueToken(tx: Db, accountId: string, purpose: TokenPurpose): Promise<string> {
   const token = randomBytes(32).toString('base64url');
+  // Links long dead tell nothing any more: the account's own are cleared as new ones are made.
+  await tx`delete from account_tokens where account_id = ${accountId} and expires_at < now() - interval '7 days'`;
   await tx`insert into account_tokens (account_id, purpose, token_hash, expires_at)
            values (${accountId}, ${purpose}, ${hashToken(token)}, now() + make_interval(secs => ${TOKEN_TTL_SECONDS[purpose]}))`;
   return token;
