@@ -8,7 +8,7 @@ import type { MoneyFilter, MoneyPaymentDto, MoneyView, MonthTotal } from '../../
 import { db } from './db.ts';
 import { listDocuments } from './money-documents.ts';
 import { istMonth, istRange } from './money-range.ts';
-import { toRefundDto, withinPolicy, type RefundRow } from './payments/refunds.ts';
+import { toRefundDto, withinPolicy, type RefundRow } from './payments/refund-records.ts';
 
 /** At most this many payments in one view (newest first); narrow the dates for older ones. */
 export const MONEY_VIEW_LIMIT = 1000;

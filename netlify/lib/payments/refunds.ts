@@ -12,78 +12,20 @@
  * in `applyGatewayRefund`, which moves it once; the credit note, the learner's email and (for a
  * course refunded in full) the end of the purchase commit with that move.
  */
-import { formatPaise, paiseToRupees, rupeesToPaise } from '../../../src/shared/money.ts';
-import { OUTSIDE_POLICY, REFUND_POLICY_DAYS, type RefundDto, type refundRequestSchema } from '../../../src/shared/refund.ts';
 import type { z } from 'zod';
+import { formatPaise, rupeesToPaise } from '../../../src/shared/money.ts';
+import { OUTSIDE_POLICY, type RefundDto, type refundRequestSchema } from '../../../src/shared/refund.ts';
 import { recordAdminAction } from '../audit.ts';
 import type { Session } from '../auth/session.ts';
-import { db, isUniqueViolation, type Db, type Tx } from '../db.ts';
+import { db, isUniqueViolation } from '../db.ts';
 import { HttpError } from '../http.ts';
-import { invoiceForOrder, issueCreditNote, remainingOnInvoice } from '../invoices/index.ts';
 import { log } from '../log.ts';
-import { enqueueEmail } from '../mail/index.ts';
-import { refundProcessedEmail } from '../mail/templates/refunds.ts';
 import { rateLimit } from '../rate-limit.ts';
 import { gateway } from './index.ts';
 import { RefundRefusedError, type GatewayRefund } from './port.ts';
+import { applyGatewayRefund, COLUMNS, payerOf, settle, toRefundDto, withinPolicy, type RefundRow } from './refund-records.ts';
 
-export type RefundRow = {
-  id: string;
-  order_id: string;
-  payment_id: string;
-  amount_paise: string;
-  reason: string;
-  status: 'pending' | 'processed' | 'failed';
-  outside_policy: boolean;
-  requested_by: string;
-  requested_by_email?: string | null;
-  gateway_refund_id: string | null;
-  failure_reason: string | null;
-  credit_note_id: string | null;
-  created_at: Date;
-  processed_at: Date | null;
-};
-
-const COLUMNS =
-  'id, order_id, payment_id, amount_paise, reason, status, outside_policy, requested_by, gateway_refund_id, failure_reason, credit_note_id, created_at, processed_at';
-
-export function toRefundDto(row: RefundRow): RefundDto {
-  return {
-    id: row.id,
-    orderId: row.order_id,
-    paymentId: row.payment_id,
-    amount: paiseToRupees(Number(row.amount_paise)),
-    reason: row.reason,
-    status: row.status,
-    outsidePolicy: row.outside_policy,
-    requestedBy: row.requested_by_email ?? row.requested_by,
-    gatewayRefundId: row.gateway_refund_id,
-    failureReason: row.failure_reason,
-    creditNoteId: row.credit_note_id,
-    createdAt: new Date(row.created_at).toISOString(),
-    processedAt: row.processed_at ? new Date(row.processed_at).toISOString() : null,
-  };
-}
-
-/** Who paid for an order and for what (the learner's email and the money view use it). */
-export type Payer = { kind: 'course' | 'registration'; email: string; name: string; item: string; courseOrderStatus: string | null };
-
-export async function payerOf(tx: Db, orderId: string): Promise<Payer | undefined> {
-  const [course] = await tx<{ email: string; first_name: string | null; title: string; status: string }[]>`
-    select o.email, a.first_name, c.title, o.status from course_orders o
-    join courses c on c.id = o.course_id left join accounts a on a.id = o.account_id
-    where o.gateway_order_id = ${orderId}`;
-  if (course)
-    return { kind: 'course', email: course.email, name: course.first_name ?? '', item: course.title, courseOrderStatus: course.status };
-  const [fee] = await tx<{ email: string; name: string; program_name: string }[]>`
-    select r.email, r.name, p.program_name from registration_payments p join registrations r on r.id = p.registration_id
-    where p.order_id = ${orderId}`;
-  if (fee) return { kind: 'registration', email: fee.email, name: fee.name, item: fee.program_name, courseOrderStatus: null };
-  return undefined;
-}
-
-const withinPolicy = (paidAt: Date, now = Date.now()) => now - new Date(paidAt).getTime() <= REFUND_POLICY_DAYS * 86_400_000;
-export { withinPolicy };
+export { applyGatewayRefund, payerOf, toRefundDto, withinPolicy, type RefundRow };
 
 type Ledger = { id: string; amount_paise: string; status: string; payment_id: string | null; paid_at: Date | null };
 
@@ -183,110 +125,6 @@ export async function requestRefund(session: Session, input: z.output<typeof ref
       refund: toRefundDto(saved ?? row),
     },
   };
-}
-
-type Outcome = { status: 'processed'; gatewayRefundId: string } | { status: 'failed'; failureReason: string; gatewayRefundId?: string };
-
-/**
- * What the gateway says about a refund, from the webhook, the re-check, an owner's check or the
- * create call's answer. Finds our refund by the gateway's id, else by the receipt (our id: the
- * webhook can arrive before the create call's answer was saved). A refund that is not ours (the
- * automatic duplicate refunds) answers undefined. Moves a pending refund once; repeats are no-ops.
- */
-export async function applyGatewayRefund(
-  refund: GatewayRefund,
-  by: 'webhook' | 'recheck' | 'admin',
-  tx?: Tx,
-): Promise<RefundRow | undefined> {
-  const work = async (t: Tx): Promise<RefundRow | undefined> => {
-    const [row] = await t<RefundRow[]>`
-      select ${t.unsafe(COLUMNS)} from refunds
-      where gateway_refund_id = ${refund.id} or (gateway_refund_id is null and id = ${refund.receipt ?? ''})
-      limit 1 for update`;
-    if (!row) return undefined;
-    if (row.payment_id !== refund.paymentId || Number(row.amount_paise) !== refund.amountPaise) {
-      log.error('gateway refund does not match ours', { refundId: row.id, gatewayRefundId: refund.id, by });
-      return row;
-    }
-    if (!row.gateway_refund_id) await t`update refunds set gateway_refund_id = ${refund.id}, updated_at = now() where id = ${row.id}`;
-    if (row.status !== 'pending' || refund.status === 'pending') {
-      const [fresh] = await t<RefundRow[]>`select ${t.unsafe(COLUMNS)} from refunds where id = ${row.id}`;
-      return fresh;
-    }
-    return settle(
-      t,
-      row.id,
-      refund.status === 'processed'
-        ? { status: 'processed', gatewayRefundId: refund.id }
-        : { status: 'failed', failureReason: 'The bank or the payment provider could not complete the refund', gatewayRefundId: refund.id },
-      by,
-    );
-  };
-  return tx ? work(tx) : db().begin(work);
-}
-
-/** Moves a pending refund to its outcome (once) with everything that goes with it. */
-async function settle(tx: Tx, refundId: string, outcome: Outcome, by = 'admin'): Promise<RefundRow | undefined> {
-  const [row] =
-    outcome.status === 'processed'
-      ? await tx<RefundRow[]>`
-          update refunds set status = 'processed', processed_at = now(), updated_at = now(),
-                 gateway_refund_id = coalesce(gateway_refund_id, ${outcome.gatewayRefundId})
-          where id = ${refundId} and status = 'pending' returning ${tx.unsafe(COLUMNS)}`
-      : await tx<RefundRow[]>`
-          update refunds set status = 'failed', failed_at = now(), updated_at = now(), failure_reason = ${outcome.failureReason.slice(0, 500)},
-                 gateway_refund_id = coalesce(gateway_refund_id, ${outcome.gatewayRefundId ?? null})
-          where id = ${refundId} and status = 'pending' returning ${tx.unsafe(COLUMNS)}`;
-  if (!row) return undefined;
-  log.info('refund settled', { refundId, status: row.status, by });
-  if (row.status === 'processed') return processed(tx, row);
-  return row;
-}
-
-async function processed(tx: Tx, row: RefundRow): Promise<RefundRow> {
-  const [order] = await tx<{ amount_paise: string }[]>`select amount_paise from payment_orders where id = ${row.order_id}`;
-  const paid = Number(order!.amount_paise);
-  const [sum] = await tx<{ done: string }[]>`
-    select coalesce(sum(amount_paise), 0) as done from refunds where order_id = ${row.order_id} and status = 'processed'`;
-  const full = Number(sum!.done) >= paid;
-  // Refunded in full: the course is no longer owned (and may be bought again).
-  if (full)
-    await tx`update course_orders set status = 'refunded', updated_at = now() where gateway_order_id = ${row.order_id} and status = 'paid'`;
-  const creditNote = await creditNoteFor(tx, row);
-  if (creditNote) await tx`update refunds set credit_note_id = ${creditNote.id} where id = ${row.id}`;
-  const payer = await payerOf(tx, row.order_id);
-  if (payer) {
-    const email = refundProcessedEmail({
-      name: payer.name,
-      item: payer.item,
-      kind: payer.kind,
-      amountPaise: Number(row.amount_paise),
-      paidPaise: paid,
-      full,
-      paymentId: row.payment_id,
-      refundId: row.gateway_refund_id ?? row.id,
-      creditNote,
-    });
-    await enqueueEmail(tx, { to: payer.email, ...email, tag: 'refund-processed' });
-  }
-  return { ...row, credit_note_id: creditNote?.id ?? row.credit_note_id };
-}
-
-/**
- * The credit note against the payment's invoice, in the refund's transaction. A payment made
- * before invoices existed has none. What is left on the invoice bounds it (it always covers a
- * refund: both are bounded by the same payment); the reason is printed on one line.
- */
-async function creditNoteFor(tx: Tx, row: RefundRow): Promise<{ id: string; number: string; url: string } | null> {
-  const invoice = await invoiceForOrder(tx, row.order_id);
-  if (!invoice) return null;
-  const { leftPaise } = await remainingOnInvoice(tx, invoice.id);
-  const amountPaise = Math.min(Number(row.amount_paise), leftPaise);
-  if (amountPaise !== Number(row.amount_paise)) log.error('refund exceeds what is left on its invoice', { refundId: row.id, leftPaise });
-  if (amountPaise <= 0) return null;
-  const reason = `Refund ${row.gateway_refund_id ?? row.id}: ${row.reason.replace(/\s+/g, ' ').trim()}`.slice(0, 500);
-  const note = await issueCreditNote(tx, { invoiceId: invoice.id, amountPaise, reason });
-  return { id: note.id, number: note.number, url: note.pdfUrl };
 }
 
 /**

@@ -11,7 +11,7 @@ import { log } from '../log.ts';
 import { completeOrder, recordFailedAttempt, type CompletionOutcome } from './completions.ts';
 import { gateway } from './index.ts';
 import { fromRazorpayPayment, fromRazorpayRefund } from './razorpay.ts';
-import { applyGatewayRefund } from './refunds.ts';
+import { applyGatewayRefund } from './refund-records.ts';
 
 export const HANDLED_EVENTS = ['payment.captured', 'order.paid', 'payment.failed'] as const;
 export const REFUND_EVENTS = ['refund.processed', 'refund.failed'] as const;
