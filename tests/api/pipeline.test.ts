@@ -39,6 +39,59 @@ describe('a new lead', () => {
   });
 });
 
+describe('every form kind', () => {
+  it("records consent with its purpose and opens a pipeline row, in the lead's transaction", async () => {
+    const forms: [string, string, Record<string, unknown>, string, string][] = [
+      [
+        '/api/v1/user/contactus',
+        'contact_requests',
+        { Name: 'Cora Page', Number: '9810042424', email: 'cora@example.com', comments: 'Hi' },
+        'contact',
+        'contact',
+      ],
+      [
+        '/api/v1/user/scholarship',
+        'scholarship_applications',
+        { name: 'Sam Lee', email: 'sam@example.com', phone: '09876543210', institute: 'DU', message: 'Test please' },
+        'scholarship',
+        'scholarship',
+      ],
+      [
+        '/api/v1/user/tank',
+        'startup_pitches',
+        {
+          Name: 'Kabir Shah',
+          Number: '+44 20 7946 0958',
+          email: 'kabir@startup.io',
+          location: 'Bengaluru',
+          startupName: 'LearnLoop',
+          stage: 'MVP / Prototype ready',
+          comments: 'Mentors please',
+          industries: ['EdTech'],
+          startupIdea: 'Idea',
+          problem: 'Problem',
+          audience: 'Audience',
+          uvp: 'UVP',
+          usage: 'Usage',
+          team: 'Team',
+          vision: 'Vision',
+          pitchDeckLink: 'https://docs.example.com/deck.pdf',
+        },
+        'pitch',
+        'pitch',
+      ],
+    ];
+    for (const [path, table, body, purpose, kind] of forms) {
+      const res = await call('POST', path, { body, ip: `10.88.0.${forms.findIndex((f) => f[0] === path) + 1}` });
+      expect(res.status, res.text).toBe(201);
+      const [row] = await db.sql.unsafe(`select id::text as id, email from ${table} order by id desc limit 1`);
+      const consents = await db.sql`select purpose, subject_table from consents where subject_id = ${row!.id} and subject_table = ${table}`;
+      expect(consents).toEqual([{ purpose, subject_table: table }]);
+      expect((await pipelineRow(db, kind, row!.id))?.stage).toBe('new');
+    }
+  });
+});
+
 describe('stage changes', () => {
   it('moves a lead with a note, keeps who/when/from/to, sets the first contact once, and audits it', async () => {
     const id = await submitAdvisorLead(db, 'Meena Shah');
