@@ -270,9 +270,14 @@ describe('POST /api/v1/admin/refunds', () => {
   it('a refund the gateway refuses outright is kept as failed (502) and frees its amount', async () => {
     const token = await owner();
     const p = await purchase();
-    const res = await refund({ orderId: p.orderId, full: true, reason: `Refused ${SANDBOX_REFUSE_REFUND}` }, token);
+    const body = { orderId: p.orderId, full: true, reason: `Refused ${SANDBOX_REFUSE_REFUND}`, idempotencyKey: randomUUID() };
+    const res = await refund(body, token);
     expect(res.status).toBe(502);
     expect(res.body.errors).toBe('The payment provider refused the refund: The sandbox refused this refund');
+    // The same form sent again: the same (failed) refund, said so; the gateway is not asked twice.
+    const again = await refund(body, token);
+    expect(again.status).toBe(200);
+    expect(again.body.message).toBe('This refund was already tried and failed: The sandbox refused this refund');
     expect((await refundsOf(p.orderId)).map((r) => r.status)).toEqual(['failed']);
     expect((await refund({ orderId: p.orderId, full: true, reason: 'Again' }, token)).status).toBe(201);
   });

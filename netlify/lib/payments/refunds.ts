@@ -92,7 +92,13 @@ export async function requestRefund(session: Session, input: z.output<typeof ref
     return { row: row!, replay: false };
   });
   const { row } = created;
-  if (created.replay) return { status: 200, body: { message: 'This refund was already made', refund: toRefundDto(row) } };
+  if (created.replay) {
+    const message =
+      row.status === 'failed'
+        ? `This refund was already tried and failed: ${row.failure_reason ?? 'no reason given'}`
+        : 'This refund was already made';
+    return { status: 200, body: { message, refund: toRefundDto(row) } };
+  }
   log.info('refund requested', { refundId: row.id, orderId: row.order_id, amountPaise: Number(row.amount_paise), by: session.accountId });
 
   let answer: GatewayRefund;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { api } from '../../lib/api.ts';
+import { api, ApiError } from '../../lib/api.ts';
 import { formatRupees } from '../../shared/money.ts';
 import { REFUND_REASON_MAX, refundRequestSchema, type MoneyPaymentDto, type RefundDto } from '../../shared/refund.ts';
 import { Dialog } from '../ui/Dialog.tsx';
@@ -47,6 +47,8 @@ export function RefundDialog({ payment, onClose, onDone }: { payment: MoneyPayme
       onDone();
     } catch (error) {
       if (handleSessionEnd(error)) return;
+      // The provider refused it: that attempt is recorded as failed, a new submit is a new refund.
+      if (error instanceof ApiError && error.status === 502) setField('idempotencyKey', newKey());
       throw error;
     }
   }, 'The refund could not be made. Please try again.');
