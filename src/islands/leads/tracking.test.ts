@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { splitTouches, TOUCH_KEYS as SHARED_TOUCH_KEYS, trackingSchema, UTM_KEYS as SHARED_UTM_KEYS } from '../../shared/tracking.ts';
+import {
+  splitTouches,
+  TOUCH_KEYS as SHARED_TOUCH_KEYS,
+  touchesBodySchema,
+  trackingSchema,
+  UTM_KEYS as SHARED_UTM_KEYS,
+} from '../../shared/tracking.ts';
 import { captureTracking, FIRST_TOUCH_KEY, LAST_TOUCH_KEY, readTouches, readTracking, TOUCH_KEYS, UTM_KEYS } from './tracking.ts';
 
 /** A Storage in memory, like the browser's. */
@@ -148,5 +154,10 @@ describe('shared tracking schema', () => {
     expect(parsed).toEqual({ first_referrer: 'https://t.co/x' });
     expect(splitTouches({ first_referrer: 'https://t.co/x' })).toEqual({ first: { referrer: 'https://t.co/x' }, last: null });
     expect(splitTouches({})).toEqual({ first: null, last: null });
+  });
+
+  it('a body of touches alone refuses other fields', () => {
+    expect(touchesBodySchema.safeParse({ utm_source: 'x', price: 1 }).success).toBe(false);
+    expect(touchesBodySchema.parse({ utm_source: 'x' })).toEqual({ utm_source: 'x' });
   });
 });
