@@ -4,9 +4,10 @@ import { expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ROOT } from '../../scripts/lib/database.ts';
 import { axeViolations } from './axe.ts';
-import { e2eDescribe, newPage, signupVerified, sql } from './harness.ts';
+import { baseUrl, e2eDescribe, newPage, signupVerified, sql } from './harness.ts';
 
 const DM = '6801c2a4f1e2b3c4d5e6fd57'; // Digital Marketing, ₹2,49,000
+const PM = '6801c2a4f1e2b3c4d5e6fd68'; // Product Management, ₹2,99,000
 const stamp = Date.now().toString(36);
 const LEARNER = { email: `refund.learner.${stamp}@example.com`, password: 'learn2grow!', firstName: 'Nisha', lastName: 'Menon' };
 const OWNER = { email: `refund-owner-${stamp}@aspira.example`, password: 'owner-refunds-pass-1', firstName: 'Vikram', lastName: 'Shah' };
@@ -29,6 +30,47 @@ function createOwner(): Promise<number | null> {
 async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('main astro-island[ssr]'), undefined, { timeout: 30_000 });
   await page.waitForFunction(() => !/Loading/i.test(document.querySelector('main')?.textContent ?? ''), undefined, { timeout: 30_000 });
+}
+
+let ownerCreated: Promise<number | null> | undefined;
+
+/** The owner (created once), logged in through the admin login form, on /admin/money. */
+async function ownerOnMoneyView(): Promise<Page> {
+  expect(await (ownerCreated ??= createOwner())).toBe(0);
+  const admin = await newPage({ width: 1280, height: 800 });
+  admin.setDefaultTimeout(30_000);
+  await admin.goto('/admin/login', ready);
+  await admin.waitForFunction(() => !!document.querySelector('main astro-island') && !document.querySelector('main astro-island[ssr]'));
+  const form = admin.getByRole('form', { name: 'Admin login' });
+  await form.getByLabel('Email').fill(OWNER.email);
+  await form.getByLabel('Password').fill(OWNER.password);
+  await form.getByRole('button', { name: 'Log in' }).click();
+  await admin.waitForURL('**/admin/dashboard');
+  await admin.goto('/admin/money', ready);
+  await settled(admin);
+  return admin;
+}
+
+/** A learner with a confirmed email buys a course through the API and the sandbox checkout. */
+async function boughtThroughApi(email: string, courseId: string): Promise<string> {
+  const password = 'learn2grow!';
+  await signupVerified('user', { email, password, firstName: 'Arjun', lastName: 'Pillai' });
+  const send = async (method: string, path: string, body?: unknown, token?: string) => {
+    const res = await fetch(`${baseUrl}/api/v1${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const data = (await res.json()) as Record<string, unknown>;
+    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(data)}`);
+    return data;
+  };
+  const { token } = (await send('POST', '/user/login', { email, password })) as { token: string };
+  await send('PUT', '/billing', { state: '29' }, token);
+  const order = (await send('POST', `/course/buy/${courseId}`, undefined, token)) as { orderId: string };
+  const { success: _s, ...result } = await send('POST', '/payment/sandbox/pay', { orderId: order.orderId, outcome: 'success' });
+  await send('POST', '/order', { courseId, ...result }, token);
+  return order.orderId;
 }
 
 e2eDescribe('refunds from the admin money view', () => {
@@ -67,18 +109,7 @@ e2eDescribe('refunds from the admin money view', () => {
       await learner.getByRole('heading', { name: 'Digital Marketing' }).waitFor();
 
       // The owner logs in and opens the money view.
-      expect(await createOwner()).toBe(0);
-      const admin = await newPage({ width: 1280, height: 800 });
-      admin.setDefaultTimeout(30_000);
-      await admin.goto('/admin/login', ready);
-      await admin.waitForFunction(() => !!document.querySelector('main astro-island') && !document.querySelector('main astro-island[ssr]'));
-      const form = admin.getByRole('form', { name: 'Admin login' });
-      await form.getByLabel('Email').fill(OWNER.email);
-      await form.getByLabel('Password').fill(OWNER.password);
-      await form.getByRole('button', { name: 'Log in' }).click();
-      await admin.waitForURL('**/admin/dashboard');
-      await admin.goto('/admin/money', ready);
-      await settled(admin);
+      const admin = await ownerOnMoneyView();
       const problems = await axeViolations(admin, '/admin/money (desktop)');
 
       const card = admin.locator('.money-payment', { hasText: LEARNER.email });
@@ -136,6 +167,43 @@ e2eDescribe('refunds from the admin money view', () => {
       const pdf = await fetch(new URL(new URL(link!).pathname + new URL(link!).search, learner.url()));
       expect(pdf.status).toBe(200);
       expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    },
+  );
+
+  it(
+    'outside the 7-day policy the dialog asks for confirmation; a partial refund leaves the rest refundable',
+    { timeout: 180_000 },
+    async () => {
+      const email = `late.learner.${stamp}@example.com`;
+      const orderId = await boughtThroughApi(email, PM);
+      await sql()`update payment_orders set paid_at = now() - interval '9 days' where id = ${orderId}`;
+      const admin = await ownerOnMoneyView();
+      const card = admin.locator('.money-payment', { hasText: email });
+      await card.getByText('Outside the 7-day policy').waitFor();
+      await card.getByRole('button', { name: /^Refund / }).click();
+      const dialog = admin.getByRole('dialog');
+      await dialog.getByText('This payment was made more than 7 days ago, outside the refund policy.').waitFor();
+      await dialog.getByLabel('Partial refund').check();
+      await dialog.getByLabel(/^Amount to refund/).fill('1000.50');
+      await dialog.getByLabel(/^Reason/).fill('Missed two sessions for a family event');
+      const problems = await axeViolations(admin, '/admin/money (partial refund dialog)');
+      // Not confirmed: the server refuses with the policy message, nothing is refunded.
+      await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+      await dialog.getByText(/outside the 7-day refund policy\. Tick/).waitFor();
+      expect(await sql()`select count(*)::int as n from refunds where order_id = ${orderId}`).toEqual([{ n: 0 }]);
+      await dialog.getByLabel('Refund outside the 7-day refund policy').check();
+      await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+      await card.getByText('Refund pending').waitFor();
+      await card.getByRole('button', { name: 'Check status' }).click();
+      await card.locator('.money-status-partially-refunded').waitFor();
+      expect(await card.textContent()).toContain('(outside the policy)');
+      // The rest can still be refunded.
+      await card.getByRole('button', { name: /^Refund / }).click();
+      await dialog.getByText('₹2,97,999.50', { exact: false }).first().waitFor();
+      expect(problems).toEqual([]);
+      const [row] = await sql()<{ amount_paise: string; status: string; outside_policy: boolean }[]>`
+      select amount_paise, status, outside_policy from refunds where order_id = ${orderId}`;
+      expect(row).toEqual({ amount_paise: '100050', status: 'processed', outside_policy: true });
     },
   );
 });
