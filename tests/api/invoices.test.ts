@@ -376,3 +376,20 @@ describe('invoice links for other screens', () => {
     expect((await call('GET', links.get(order.orderId)!.pdfUrl)).status).toBe(200);
   });
 });
+
+describe('a registration fee invoice and the learner account of the same email', () => {
+  it('a learner signed in with that confirmed email opens it; another learner does not', async () => {
+    const email = `same.${process.pid}.${Date.now()}@example.com`;
+    const visitor = await registered(db, email);
+    const order = await openFeeOrder(visitor.registrationToken, 'online', undefined, { state: '06' });
+    const result = await sandboxPay(order.orderId);
+    expect(
+      (await call('POST', '/api/v1/user/register-paid', { body: { registrationToken: visitor.registrationToken, ...result } })).status,
+    ).toBe(200);
+    const [invoice] = await db.sql<{ id: string }[]>`select id::text as id from invoices where order_id = ${order.orderId}`;
+    const owner = await signupVerifiedLearner({ email });
+    expect((await call('GET', `/api/v1/invoices/${invoice!.id}/pdf`, { token: owner.token })).status).toBe(200);
+    const stranger = await signupVerifiedLearner();
+    expect((await call('GET', `/api/v1/invoices/${invoice!.id}/pdf`, { token: stranger.token })).status).toBe(404);
+  });
+});

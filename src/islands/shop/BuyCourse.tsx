@@ -10,6 +10,12 @@ import { toast, Toasts } from '../ui/Toasts.tsx';
 import { setFlash } from '../../lib/flash.ts';
 import { COURSE_ID, handleExpired, idFromPath, requireLogin } from './guard.ts';
 import { LABELS } from './labels.ts';
+import supplier from '../../content/settings/supplier.json' with { type: 'json' };
+
+/** What the price shown means for GST (the supplier setting; the server charges accordingly). */
+const GST_NOTE = supplier.pricesIncludeGst
+  ? `Includes ${supplier.gstRatePercent}% GST. Your GST invoice is emailed and kept in your purchases.`
+  : `Plus ${supplier.gstRatePercent}% GST, added at payment. Your GST invoice is emailed and kept in your purchases.`;
 
 type State = { kind: 'loading' } | { kind: 'ready'; course: CourseDto } | { kind: 'error'; message: string };
 type SavedBilling = { billing: { state: string | null; gstin: string | null; businessName: string | null } };
@@ -135,7 +141,7 @@ export default function BuyCourse() {
           <dd className="price">{course ? formatRupees(course.price) : LABELS.loading}</dd>
         </div>
       </dl>
-      <p className="buy-note muted">Includes 18% GST. Your GST invoice is emailed and kept in your purchases.</p>
+      <p className="buy-note muted">{GST_NOTE}</p>
       <BillingFields values={billing} errors={errors} onChange={change} disabled={!course || paying} />
       <button
         type="submit"
