@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createAccount, login } from '../../netlify/lib/accounts.ts';
+import { db as sharedDb } from '../../netlify/lib/db.ts';
 import { hmacSha256Hex } from '../../netlify/lib/payments/hmac.ts';
+import { refundedByOrder } from '../../netlify/lib/payments/refund-records.ts';
 import { recheckPendingRefunds } from '../../netlify/lib/payments/recheck.ts';
 import { SANDBOX_FAIL_REFUND, SANDBOX_REFUSE_REFUND } from '../../netlify/lib/payments/sandbox.ts';
 import { OUTSIDE_POLICY } from '../../src/shared/refund.ts';
@@ -345,5 +347,8 @@ describe('POST /api/v1/admin/refunds', () => {
       { text_body: string }[]
     >`select text_body from email_outbox where to_address = ${email} and tag = 'refund-processed'`;
     expect(mail!.text_body).toMatch(/refunded your registration fee for .+ in full/);
+    // What other screens read (the learner's applications): the whole fee, refunded.
+    const refunded = await refundedByOrder(sharedDb(), [order.orderId, 'order_unknown']);
+    expect([...refunded]).toEqual([[order.orderId, order.amount]]);
   });
 });

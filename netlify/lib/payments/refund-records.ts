@@ -173,3 +173,12 @@ async function creditNoteFor(tx: Tx, row: RefundRow): Promise<{ id: string; numb
   const note = await issueCreditNote(tx, { invoiceId: invoice.id, amountPaise, reason });
   return { id: note.id, number: note.number, url: note.pdfUrl };
 }
+
+/** What the gateway has refunded (processed) of each of these orders, in paise: for screens that show payments. */
+export async function refundedByOrder(tx: Db, orderIds: string[]): Promise<Map<string, number>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await tx<{ order_id: string; refunded: string }[]>`
+    select order_id, sum(amount_paise) as refunded from refunds
+    where order_id in ${tx(orderIds)} and status = 'processed' group by order_id`;
+  return new Map(rows.map((r) => [r.order_id, Number(r.refunded)]));
+}
