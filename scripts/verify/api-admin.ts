@@ -5,12 +5,10 @@
  */
 import sharp from 'sharp';
 import type { ApiClient, ApiContext } from './api-client.ts';
+import { confirmByLink } from './api-accounts.ts';
 
-export async function checkAdminApi(
-  { call, good, bad, report }: ApiClient,
-  ctx: ApiContext,
-  learnerToken: string,
-): Promise<{ courseId: string }> {
+export async function checkAdminApi(api: ApiClient, ctx: ApiContext, learnerToken: string): Promise<{ courseId: string }> {
+  const { call, good, bad, report } = api;
   const stamp = Date.now();
   // Admin: invite-only signup, login, course writes, leads, logout.
   const admin = { firstName: 'Anil', lastName: 'Das', email: `admin.${stamp}@aspira.example`, password: 'tidal lantern orbit 42' };
@@ -25,6 +23,7 @@ export async function checkAdminApi(
     'message',
     await call('POST', '/api/v1/admin/signup', { body: { ...admin, inviteCode: ctx.inviteCode } }),
   );
+  await confirmByLink(api, 'admin', admin.email);
   await bad(
     'POST /admin/login (wrong password)',
     401,

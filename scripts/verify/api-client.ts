@@ -56,7 +56,13 @@ export function apiClient(report: Report, ctx: ApiContext, bundles: Bundles) {
       select text_body from email_outbox where to_address = ${email} and tag = 'otp' order by id desc limit 1`;
     return row?.text_body.match(/verification code is (\d{6})/)?.[1] ?? '000000';
   };
-  return { call, good, bad, latestOtp, report, close: () => sql.end({ timeout: 5 }) };
+  /** The token of the newest link of this kind ('verify-email', 'reset-password') emailed to the address. */
+  const latestLinkToken = async (email: string, tag: string) => {
+    const [row] = await sql<{ text_body: string }[]>`
+      select text_body from email_outbox where to_address = ${email} and tag = ${tag} order by id desc limit 1`;
+    return row?.text_body.match(/token=([\w-]+)/)?.[1] ?? 'missing-token';
+  };
+  return { call, good, bad, latestOtp, latestLinkToken, sql, report, close: () => sql.end({ timeout: 5 }) };
 }
 
 export type ApiClient = ReturnType<typeof apiClient>;

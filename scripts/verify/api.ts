@@ -6,6 +6,7 @@
 import { createHmac } from 'node:crypto';
 import { apiClient, type ApiClient, type ApiContext } from './api-client.ts';
 import { checkAdminApi } from './api-admin.ts';
+import { checkRecovery, confirmByLink } from './api-accounts.ts';
 import type { Bundles } from './bundled.ts';
 import { FIXED_COURSES } from './routes.ts';
 import type { Report } from './report.ts';
@@ -20,7 +21,8 @@ export async function checkApi(report: Report, ctx: ApiContext, bundles: Bundles
   }
 }
 
-async function checkPublicApi({ call, good, bad, latestOtp }: ApiClient, ctx: ApiContext): Promise<string> {
+async function checkPublicApi(api: ApiClient, ctx: ApiContext): Promise<string> {
+  const { call, good, bad, latestOtp } = api;
   const stamp = Date.now();
   const course = FIXED_COURSES[0]!;
 
@@ -130,6 +132,7 @@ async function checkPublicApi({ call, good, bad, latestOtp }: ApiClient, ctx: Ap
   // Learner account and a course purchase.
   const learner = { firstName: 'Meera', lastName: 'Iyer', email: `learner.${stamp}@example.com`, password: 'learn2grow-verify' };
   await good('POST /user/signup', 201, 'message', await call('POST', '/api/v1/user/signup', { body: learner }));
+  await confirmByLink(api, 'user', learner.email);
   await bad(
     'POST /user/signup (short password)',
     400,
@@ -150,6 +153,18 @@ async function checkPublicApi({ call, good, bad, latestOtp }: ApiClient, ctx: Ap
   await good('GET /user/me', 200, 'user', await call('GET', '/api/v1/user/me', { token }));
   await bad('GET /user/me (no session)', 401, await call('GET', '/api/v1/user/me'));
   await bad('POST /course/buy/:id (no session)', 401, await call('POST', `/api/v1/course/buy/${course}`));
+  await bad('POST /course/buy/:id (no billing state)', 400, await call('POST', `/api/v1/course/buy/${course}`, { token }));
+  await bad(
+    'PUT /billing (bad GSTIN)',
+    400,
+    await call('PUT', '/api/v1/billing', { token, body: { state: '29', gstin: '29AAPFU0939F1ZX', businessName: 'Acme' } }),
+  );
+  await good(
+    'PUT /billing',
+    200,
+    'billing',
+    await call('PUT', '/api/v1/billing', { token, body: { state: '29', gstin: '', businessName: '' } }),
+  );
   const order = await good('POST /course/buy/:id', 201, 'orderId', await call('POST', `/api/v1/course/buy/${course}`, { token }));
   const paid =
     (await call('POST', '/api/v1/payment/sandbox/pay', { body: { orderId: order.body?.orderId, outcome: 'success' } })).body ?? {};
@@ -198,6 +213,7 @@ async function checkPublicApi({ call, good, bad, latestOtp }: ApiClient, ctx: Ap
     await call('GET', '/api/v1/user/logout', { token: changed.body?.token, headers: { 'sec-fetch-site': 'cross-site' }, bundle: true }),
   );
 
+  await checkRecovery(api, stamp);
   return login.body?.token as string;
 }
 

@@ -9,7 +9,10 @@ import type { Bundles } from './bundled.ts';
 import type { Report } from './report.ts';
 
 /** Public functions answer visitors: small bundles, fast cold starts. Admin-only ones may be larger. */
-const PUBLIC = ['courses', 'leads', 'otp', 'registrations', 'payments', 'orders', 'users', 'images'];
+const PUBLIC = [
+  'courses', 'leads', 'otp', 'registrations', 'payments', 'orders', 'users', 'images',
+  'account-recovery', 'applications', 'privacy', 'invoices',
+]; // prettier-ignore
 const MAX_PUBLIC_BYTES = 2 * 1024 * 1024;
 const MAX_PUBLIC_IMPORT_MS = 150;
 export const SECURITY_HEADERS = [

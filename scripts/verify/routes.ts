@@ -15,6 +15,9 @@ const PAGES = [
   '/aspirademy', '/about', '/information', '/signup', '/success', '/tank', '/thank-you', '/aspiraadmit',
   '/aspiraelevate', '/aspiradiscover', '/login', '/settings', '/privacy', '/refund-policy', '/payment-methods',
   '/admin/signup', '/admin/login', '/admin/dashboard', '/admin/create-course', '/admin/our-courses', '/admin/leads',
+  '/forgot-password', '/reset-password', '/verify-email', '/applications',
+  '/admin/forgot-password', '/admin/reset-password', '/admin/verify-email', '/admin/queue', '/admin/team',
+  '/admin/audit', '/admin/person', '/admin/insights', '/admin/money', '/admin/privacy',
 ]; // prettier-ignore
 
 const CASE_VARIANTS = ['AspiraAdmit', 'AspiraDiscover', 'AspiraElevate', 'AspiraDemy', 'ASPIRAADMIT', 'Aspiradiscover'];
