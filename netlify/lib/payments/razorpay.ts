@@ -23,7 +23,14 @@ export function fromRazorpayPayment(entity: RazorpayPaymentEntity): GatewayPayme
   };
 }
 
-type RazorpayRefundEntity = { id: string; payment_id: string; amount: number | string; status: string; receipt?: string | null };
+type RazorpayRefundEntity = {
+  id: string;
+  payment_id: string;
+  amount: number | string;
+  status: string;
+  receipt?: string | null;
+  notes?: Record<string, unknown> | unknown[] | null;
+};
 
 /** Razorpay's refund entity (API answer or webhook payload) in our terms. */
 export function fromRazorpayRefund(entity: RazorpayRefundEntity): GatewayRefund {
@@ -33,8 +40,14 @@ export function fromRazorpayRefund(entity: RazorpayRefundEntity): GatewayRefund 
     paymentId: String(entity.payment_id),
     amountPaise: Number(entity.amount),
     status,
-    receipt: entity.receipt ? String(entity.receipt) : null,
+    // Our refund id travels as the receipt and again in the notes (either finds our record).
+    receipt: entity.receipt ? String(entity.receipt) : noteRefund(entity.notes),
   };
+}
+
+function noteRefund(notes: RazorpayRefundEntity['notes']): string | null {
+  const ref = notes && !Array.isArray(notes) ? notes['refund'] : undefined;
+  return typeof ref === 'string' ? ref : null;
 }
 
 /** The SDK rejects with { statusCode, error: { code, description } }: a 4xx is a refusal. */

@@ -123,7 +123,8 @@ export async function requestRefund(session: Session, input: z.output<typeof ref
       },
     };
   }
-  const saved = await applyGatewayRefund(answer, 'admin');
+  // The answer is for the refund we just asked for, whatever it echoes.
+  const saved = await applyGatewayRefund({ ...answer, receipt: answer.receipt ?? row.id }, 'admin');
   return {
     status: 201,
     body: {
