@@ -6,8 +6,15 @@
 import sharp from 'sharp';
 import type { ApiClient, ApiContext } from './api-client.ts';
 import { confirmByLink } from './api-accounts.ts';
+import { checkMoney } from './api-money.ts';
+import { checkPipeline } from './api-pipeline.ts';
 
-export async function checkAdminApi(api: ApiClient, ctx: ApiContext, learnerToken: string): Promise<{ courseId: string }> {
+export async function checkAdminApi(
+  api: ApiClient,
+  ctx: ApiContext,
+  learner: { token: string; courseOrderId: string; email: string },
+): Promise<{ courseId: string }> {
+  const learnerToken = learner.token;
   const { call, good, bad, report } = api;
   const stamp = Date.now();
   // Admin: invite-only signup, login, course writes, leads, logout.
@@ -36,6 +43,7 @@ export async function checkAdminApi(api: ApiClient, ctx: ApiContext, learnerToke
     await call('POST', '/api/v1/admin/login', { body: { email: admin.email, password: admin.password } }),
   );
   const adminToken = adminLogin.body?.token as string;
+  await checkMoney(api, adminToken, learnerToken, learner.courseOrderId);
   const image = await sharp({ create: { width: 800, height: 450, channels: 3, background: { r: 20, g: 80, b: 160 } } })
     .jpeg()
     .toBuffer();
@@ -93,6 +101,7 @@ export async function checkAdminApi(api: ApiClient, ctx: ApiContext, learnerToke
     'message',
     await call('DELETE', `/api/v1/course/delete/${extra.body?.course?._id}`, { token: adminToken }),
   );
+  await checkPipeline(api, adminToken, learner.email);
   await good('GET /admin/logout', 200, 'message', await call('GET', '/api/v1/admin/logout', { token: adminToken }));
   await bad('GET /admin/logout (no session)', 401, await call('GET', '/api/v1/admin/logout'));
   return { courseId };

@@ -7,7 +7,7 @@ import postgres from 'postgres';
 import type { Bundles } from './bundled.ts';
 import type { Report } from './report.ts';
 
-export type Answer = { status: number; body: any; text: string };
+export type Answer = { status: number; body: any; text: string; type: string | null };
 /** `bundle`: ask the built function directly, for answers Netlify's CLI would not pass on (see bundled.ts). */
 type Options = { body?: unknown; form?: FormData; raw?: string; token?: string; headers?: Record<string, string>; bundle?: boolean };
 
@@ -34,7 +34,7 @@ export function apiClient(report: Report, ctx: ApiContext, bundles: Bundles) {
     } catch {
       parsed = undefined;
     }
-    return { status: response.status, body: parsed, text };
+    return { status: response.status, body: parsed, text, type: response.headers.get('content-type') };
   };
   /** A good request: the status, and a field the answer must carry. */
   const good = async (label: string, status: number, field: string, answer: Answer) => {

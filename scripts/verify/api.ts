@@ -7,6 +7,7 @@ import { createHmac } from 'node:crypto';
 import { apiClient, type ApiClient, type ApiContext } from './api-client.ts';
 import { checkAdminApi } from './api-admin.ts';
 import { checkRecovery, confirmByLink } from './api-accounts.ts';
+import { checkInvoiceDownload } from './api-money.ts';
 import type { Bundles } from './bundled.ts';
 import { FIXED_COURSES } from './routes.ts';
 import type { Report } from './report.ts';
@@ -14,14 +15,14 @@ import type { Report } from './report.ts';
 export async function checkApi(report: Report, ctx: ApiContext, bundles: Bundles): Promise<{ courseId: string }> {
   const api = apiClient(report, ctx, bundles);
   try {
-    const learnerToken = await checkPublicApi(api, ctx);
-    return await checkAdminApi(api, ctx, learnerToken);
+    const learner = await checkPublicApi(api, ctx);
+    return await checkAdminApi(api, ctx, learner);
   } finally {
     await api.close();
   }
 }
 
-async function checkPublicApi(api: ApiClient, ctx: ApiContext): Promise<string> {
+async function checkPublicApi(api: ApiClient, ctx: ApiContext): Promise<{ token: string; courseOrderId: string; email: string }> {
   const { call, good, bad, latestOtp } = api;
   const stamp = Date.now();
   const course = FIXED_COURSES[0]!;
@@ -176,6 +177,7 @@ async function checkPublicApi(api: ApiClient, ctx: ApiContext): Promise<string> 
   );
   await good('POST /order', 200, 'paymentId', await call('POST', '/api/v1/order', { token, body: { courseId: course, ...checkout } }));
   await good('GET /user/purchases', 200, 'courseData', await call('GET', '/api/v1/user/purchases', { token }));
+  await checkInvoiceDownload(api, token);
   await bad('GET /user/purchases (no session)', 401, await call('GET', '/api/v1/user/purchases'));
 
   // The webhook completes a second purchase whose tab was closed.
@@ -214,7 +216,7 @@ async function checkPublicApi(api: ApiClient, ctx: ApiContext): Promise<string> 
   );
 
   await checkRecovery(api, stamp);
-  return login.body?.token as string;
+  return { token: login.body?.token as string, courseOrderId: order.body?.orderId as string, email: learner.email };
 }
 
 function pitch(email: string) {
