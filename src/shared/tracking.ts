@@ -96,11 +96,8 @@ export const touchFields = {
   first_touch_at: touchTime,
 };
 
-/** The attribution fields alone (a lead body may carry others: they are ignored here). */
+/** The attribution fields alone; other keys are ignored (a lead body, or the course buy request's body). */
 export const trackingSchema = z.object(touchFields);
-
-/** A request whose whole body is attribution (POST /course/buy/{id}): nothing else allowed. */
-export const touchesBodySchema = z.object(touchFields).strict();
 
 /** Splits a request's flat fields into its two touches; a touch with nothing in it is null. */
 export function splitTouches(data: TrackingInput): { first: Touch | null; last: Touch | null } {
