@@ -21,6 +21,27 @@ async function settled(page: Page): Promise<void> {
   });
 }
 
+/** Every toast text the page shows, kept (toasts vanish after 2 to 4 seconds). */
+async function recordToasts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __toasts: string[] }).__toasts = seen;
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll('[role="status"][aria-live], [role="alert"]')) {
+        const text = el.textContent?.trim();
+        if (text && !seen.includes(text)) seen.push(text);
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+async function sawToast(page: Page, text: string): Promise<void> {
+  await page.waitForFunction((t) => (window as unknown as { __toasts?: string[] }).__toasts?.some((s) => s.includes(t)), text, {
+    timeout: 30_000,
+    polling: 100,
+  });
+}
+
 async function shopPage(size = { width: 390, height: 844 }) {
   const page = await newPage(size);
   page.setDefaultTimeout(30_000);
@@ -49,6 +70,7 @@ e2eDescribe('accounts in the browser', () => {
     const email = `verify.${stamp}@example.com`;
     const password = 'learn2grow!';
     const page = await shopPage();
+    await recordToasts(page);
     await page.goto('/signup', ready);
     await settled(page);
     await page.locator('main').getByLabel('First name').fill('Nisha');
@@ -60,7 +82,8 @@ e2eDescribe('accounts in the browser', () => {
       .fill(password);
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL(/\/login\?/, ready);
-    await page.getByText('Check your email: we sent a link to confirm your address.').waitFor();
+    await settled(page);
+    await sawToast(page, 'Check your email: we sent a link to confirm your address.');
 
     // Logged in but unconfirmed: the buy page shows only "confirm your email", with Resend.
     await logIn(page, email, password);
@@ -71,9 +94,9 @@ e2eDescribe('accounts in the browser', () => {
     expect(await page.locator('main').textContent()).toContain(email);
     await audit(page, 'confirm your email (phone)');
     await page.getByRole('button', { name: 'Resend the link' }).click();
-    await page.getByText('We sent a new confirmation link').waitFor();
+    await sawToast(page, 'We sent a new confirmation link');
     await page.getByRole('button', { name: 'I have confirmed it' }).click();
-    await page.getByText('not confirmed yet').waitFor();
+    await sawToast(page, 'not confirmed yet');
     expect(await sql()`select 1 from course_orders o join accounts a on a.id = o.account_id where a.email = ${email}`).toHaveLength(0);
 
     const link = await emailedLink(email, 'verify-email');
@@ -89,6 +112,7 @@ e2eDescribe('accounts in the browser', () => {
     await page.goto(`/buy/${DA}`, ready);
     const payButton = page.getByRole('button', { name: 'Pay', exact: true });
     await payButton.waitFor();
+    await page.getByLabel(/^State/).selectOption({ label: 'Karnataka' });
     await payButton.click();
     const dialog = page.locator('dialog.checkout-dialog');
     await dialog.waitFor();
@@ -112,8 +136,8 @@ e2eDescribe('accounts in the browser', () => {
       const older = await shopPage({ width: 1280, height: 800 });
       await logIn(older, email, oldPassword);
       await older.waitForURL(/\/courses$/, ready);
-      await older.goto('/purchases', ready);
-      await older.getByText('You have no purchases yet.').waitFor();
+      const meStatus = () => older.evaluate(() => fetch('/api/v1/user/me').then((r) => r.status));
+      expect(await meStatus()).toBe(200);
 
       const page = await shopPage({ width: 1280, height: 800 });
       await page.goto('/login', ready);
@@ -146,6 +170,7 @@ e2eDescribe('accounts in the browser', () => {
       await page.getByText('Your password was changed and every device was logged out.').waitFor();
 
       // The other browser's session ended: its next visit asks it to log in.
+      expect(await meStatus()).toBe(401);
       await older.goto('/purchases', ready);
       await older.waitForURL(/\/login\?next=%2Fpurchases$/, ready);
 
