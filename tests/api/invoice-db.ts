@@ -3,7 +3,10 @@
  * and credit-note rules, without a checkout each), and the text of a PDF.
  */
 import { inflateSync } from 'node:zlib';
-import type { TestDatabase } from './harness.ts';
+import { expect } from 'vitest';
+import invoicesFunction from '../../netlify/functions/invoices.mts';
+import { BASE_URL, call, type TestDatabase } from './harness.ts';
+import { openFeeOrder, registered, sandboxPay } from './registration-flow.ts';
 
 let orderCounter = 0;
 
@@ -44,4 +47,29 @@ export function pdfText(bytes: Uint8Array): string[] {
     at = end + 'endstream'.length;
   }
   return lines;
+}
+
+/** A registration fee paid through the sandbox checkout, with these billing details; its invoice row. */
+export async function paidFee(
+  db: TestDatabase,
+  billing: { state: string; gstin?: string; businessName?: string },
+  feeOption = 'hybrid',
+  amount?: unknown,
+) {
+  const visitor = await registered(db);
+  const order = await openFeeOrder(visitor.registrationToken, feeOption, amount, billing);
+  const result = await sandboxPay(order.orderId);
+  const paid = await call('POST', '/api/v1/user/register-paid', { body: { registrationToken: visitor.registrationToken, ...result } });
+  expect(paid.status, paid.text).toBe(200);
+  const [invoice] = await db.sql<Record<string, string>[]>`select * from invoices where order_id = ${order.orderId}`;
+  return { visitor, order, result, paid: paid.body, invoice: invoice as Record<string, string> & { id: string; number: string } };
+}
+
+export const pathOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
+
+/** The PDF's bytes, as the browser downloads them (call() decodes bodies as text). */
+export async function pdfBytes(path: string): Promise<Uint8Array> {
+  const res = await invoicesFunction(new Request(`${BASE_URL}${pathOf(path)}`), { waitUntil: () => {} });
+  expect(res.status).toBe(200);
+  return new Uint8Array(await res.arrayBuffer());
 }

@@ -8,10 +8,9 @@ import { api, ApiError, errorText } from '../../lib/api.ts';
 import { openCheckout } from '../../lib/checkout.ts';
 import type { CreateOrderAnswer, OtpVerifyAnswer, RegisterPaidAnswer, RegisterUnpaidAnswer } from '../../shared/registration-answers.ts';
 import { emailProblem, REGISTRATION_EMPTY, registrationCheck, type RegistrationValues } from '../../shared/registration-check.ts';
-import { billingIssues } from '../../shared/gstin.ts';
 import { OTP_RESEND_SECONDS, successUrl, type FeeOptionId } from '../../shared/registration-fees.ts';
 import { takeEarlyInput } from '../leads/early-input.ts';
-import { EMPTY_BILLING, type BillingValues } from '../ui/BillingFields.tsx';
+import { useBilling } from '../ui/BillingFields.tsx';
 import { toast } from '../ui/Toasts.tsx';
 import { useForm } from '../ui/useForm.ts';
 import { initialState, normalise, reducer, resendSecondsLeft, toSaved } from './machine.ts';
@@ -57,8 +56,7 @@ export function useRegistration() {
   const [state, dispatch] = useReducer(reducer, initialState);
   const form = useForm(registrationCheck, REGISTRATION_EMPTY);
   const { values, setValues, setField, setErrors } = form;
-  const [billing, setBilling] = useState<BillingValues>(EMPTY_BILLING);
-  const [billingErrors, setBillingErrors] = useState<Record<string, string>>({});
+  const billing = useBilling();
   const [otp, setOtp] = useState('');
   const [otpError, setOtpError] = useState<string | undefined>();
   const [now, setNow] = useState(() => Date.now());
@@ -200,20 +198,13 @@ export function useRegistration() {
     void submitDetails();
   }
 
-  function changeBilling(field: keyof BillingValues, value: string) {
-    setBilling((b) => ({ ...b, [field]: value }));
-    setBillingErrors(({ [field]: _gone, ...rest }) => rest);
-  }
-
   /** The tax-invoice details are checked before any order is opened; the first problem gets the focus. */
   function billingReady(): boolean {
-    const problems = billingIssues(billing);
-    const first = Object.keys(problems)[0];
+    const first = billing.check();
     if (!first) return true;
-    setBillingErrors(problems);
     if (state.pay === 'menu') dispatch({ type: 'payMenuToggled' });
     if (state.pay === 'custom') dispatch({ type: 'customClosed' });
-    toast.error(problems[first]!);
+    toast.error('Check the details for your GST invoice');
     focusField(first);
     return false;
   }
@@ -229,17 +220,13 @@ export function useRegistration() {
           registrationToken: state.registrationToken,
           feeOption,
           ...(feeOption === 'custom' ? { amount } : {}),
-          state: billing.state,
-          gstin: billing.gstin,
-          businessName: billing.businessName,
+          ...billing.values,
         },
       });
       dispatch({ type: 'orderCreated' });
     } catch (error) {
       dispatch({ type: 'orderFailed' });
-      const billingFields = error instanceof ApiError ? error.fieldErrors() : {};
-      const mapped = Object.fromEntries(Object.entries(billingFields).filter(([field]) => field in EMPTY_BILLING));
-      if (Object.keys(mapped).length) setBillingErrors(mapped);
+      if (error instanceof ApiError) billing.serverErrors(error.fieldErrors());
       if (error instanceof ApiError && error.status === 409) {
         dispatch({ type: 'alreadyPaid' });
         toast(errorText(error, MSG.orderFailed));
@@ -296,7 +283,7 @@ export function useRegistration() {
     verified,
     secondsLeft,
     otp: { value: otp, error: otpError, set: (v: string) => (setOtp(v.replace(/\D/g, '').slice(0, 6)), setOtpError(undefined)) },
-    billing: { values: billing, errors: billingErrors, change: changeBilling },
+    billing,
     refs: { formRef, otpInput, payButton },
     actions: { editEmail, sendOtp, verifyOtp, register, pay, startOver },
   };

@@ -2,10 +2,9 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, ApiError, errorText } from '../../lib/api.ts';
 import { openCheckout } from '../../lib/checkout.ts';
 import type { CourseDto } from '../../shared/course.ts';
-import { billingIssues } from '../../shared/gstin.ts';
 import type { CourseOrderAnswer, CoursePaymentAnswer, Purchase } from '../../shared/order.ts';
 import { formatRupees } from '../../shared/money.ts';
-import { BillingFields, EMPTY_BILLING, type BillingValues } from '../ui/BillingFields.tsx';
+import { BillingFields, useBilling } from '../ui/BillingFields.tsx';
 import { toast, Toasts } from '../ui/Toasts.tsx';
 import { setFlash } from '../../lib/flash.ts';
 import { COURSE_ID, handleExpired, idFromPath, requireLogin } from './guard.ts';
@@ -33,8 +32,7 @@ function alreadyPurchased(): void {
  */
 export default function BuyCourse() {
   const [state, setState] = useState<State>({ kind: 'loading' });
-  const [billing, setBilling] = useState<BillingValues>(EMPTY_BILLING);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const billing = useBilling();
   const [paying, setPaying] = useState(false);
   const [note, setNote] = useState<string | null>(null);
   const courseId = useRef('');
@@ -54,7 +52,11 @@ export default function BuyCourse() {
     ])
       .then(([{ course }, { courseData }, saved]) => {
         if (courseData.some((p) => p._id === course._id)) return alreadyPurchased();
-        setBilling({ state: saved.billing.state ?? '', gstin: saved.billing.gstin ?? '', businessName: saved.billing.businessName ?? '' });
+        billing.setValues({
+          state: saved.billing.state ?? '',
+          gstin: saved.billing.gstin ?? '',
+          businessName: saved.billing.businessName ?? '',
+        });
         setState({ kind: 'ready', course });
       })
       .catch((error: unknown) => {
@@ -64,24 +66,18 @@ export default function BuyCourse() {
       });
   }, []);
 
-  function change(field: keyof BillingValues, value: string) {
-    setBilling((b) => ({ ...b, [field]: value }));
-    setErrors(({ [field]: _gone, ...rest }) => rest);
-  }
-
   async function pay(event: FormEvent) {
     event.preventDefault();
     if (state.kind !== 'ready' || paying) return;
-    const problems = billingIssues(billing);
-    if (Object.keys(problems).length) {
-      setErrors(problems);
-      document.querySelector<HTMLElement>(`.buy-card [name="${Object.keys(problems)[0]}"]`)?.focus();
+    const first = billing.check();
+    if (first) {
+      document.querySelector<HTMLElement>(`.buy-card [name="${first}"]`)?.focus();
       return;
     }
     setPaying(true);
     setNote(null);
     try {
-      await api('/billing', { method: 'PUT', body: billing });
+      await api('/billing', { method: 'PUT', body: billing.values });
       const order = await api<CourseOrderAnswer>(`/course/buy/${state.course._id}`, { method: 'POST' });
       const outcome = await openCheckout({
         key: order.key,
@@ -106,10 +102,7 @@ export default function BuyCourse() {
       if (handleExpired(error)) return;
       if (error instanceof ApiError && error.status === 400 && error.errors === LABELS.alreadyPurchased) return alreadyPurchased();
       setNote(null);
-      const fields = error instanceof ApiError ? error.fieldErrors() : {};
-      const mapped = Object.fromEntries(Object.entries(fields).filter(([field]) => field in EMPTY_BILLING));
-      if (Object.keys(mapped).length) setErrors(mapped);
-      else toast.error(errorText(error, LABELS.paymentFailed));
+      if (!(error instanceof ApiError && billing.serverErrors(error.fieldErrors()))) toast.error(errorText(error, LABELS.paymentFailed));
     } finally {
       setPaying(false);
     }
@@ -142,7 +135,7 @@ export default function BuyCourse() {
         </div>
       </dl>
       <p className="buy-note muted">{GST_NOTE}</p>
-      <BillingFields values={billing} errors={errors} onChange={change} disabled={!course || paying} />
+      <BillingFields values={billing.values} errors={billing.errors} onChange={billing.change} disabled={!course || paying} />
       <button
         type="submit"
         className="btn btn-primary btn-block btn-lg"

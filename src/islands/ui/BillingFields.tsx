@@ -1,9 +1,34 @@
-import { GST_STATES } from '../../shared/gstin.ts';
+import { useState } from 'react';
+import { billingIssues, GST_STATES } from '../../shared/gstin.ts';
 import { Field } from './Field.tsx';
 import './billing.css';
 
 export type BillingValues = { state: string; gstin: string; businessName: string };
 export const EMPTY_BILLING: BillingValues = { state: '', gstin: '', businessName: '' };
+
+/**
+ * The billing values and their errors: `check()` answers the first field with a problem (and
+ * shows them all) or null; `serverErrors` keeps the API's "field: message" answers for these fields.
+ */
+export function useBilling() {
+  const [values, setValues] = useState<BillingValues>(EMPTY_BILLING);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const change = (field: keyof BillingValues, value: string) => {
+    setValues((b) => ({ ...b, [field]: value }));
+    setErrors(({ [field]: _gone, ...rest }) => rest);
+  };
+  const check = (): string | null => {
+    const problems = billingIssues(values);
+    setErrors(problems);
+    return Object.keys(problems)[0] ?? null;
+  };
+  const serverErrors = (fields: Record<string, string>): boolean => {
+    const mine = Object.fromEntries(Object.entries(fields).filter(([field]) => field in EMPTY_BILLING));
+    if (Object.keys(mine).length) setErrors(mine);
+    return Object.keys(mine).length > 0;
+  };
+  return { values, setValues, errors, change, check, serverErrors };
+}
 
 type Props = {
   values: BillingValues;
