@@ -1,11 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  splitTouches,
-  TOUCH_KEYS as SHARED_TOUCH_KEYS,
-  touchesBodySchema,
-  trackingSchema,
-  UTM_KEYS as SHARED_UTM_KEYS,
-} from '../../shared/tracking.ts';
+import { splitTouches, TOUCH_KEYS as SHARED_TOUCH_KEYS, trackingSchema, UTM_KEYS as SHARED_UTM_KEYS } from '../../shared/tracking.ts';
 import { captureTracking, FIRST_TOUCH_KEY, LAST_TOUCH_KEY, readTouches, readTracking, TOUCH_KEYS, UTM_KEYS } from './tracking.ts';
 
 /** A Storage in memory, like the browser's. */
