@@ -5,7 +5,8 @@ import { db as sharedDb } from '../../netlify/lib/db.ts';
 import { hmacSha256Hex } from '../../netlify/lib/payments/hmac.ts';
 import { refundedByOrder } from '../../netlify/lib/payments/refund-records.ts';
 import { recheckPendingRefunds } from '../../netlify/lib/payments/recheck.ts';
-import { SANDBOX_FAIL_REFUND, SANDBOX_REFUSE_REFUND } from '../../netlify/lib/payments/sandbox.ts';
+import { useGatewayForTests } from '../../netlify/lib/payments/index.ts';
+import { SANDBOX_FAIL_REFUND, SANDBOX_REFUSE_REFUND, sandboxGateway } from '../../netlify/lib/payments/sandbox.ts';
 import { OUTSIDE_POLICY } from '../../src/shared/refund.ts';
 import { call, count, useTestDatabase } from './harness.ts';
 import { openFeeOrder, registered, sandboxPay } from './registration-flow.ts';
@@ -350,5 +351,42 @@ describe('POST /api/v1/admin/refunds', () => {
     // What other screens read (the learner's applications): the whole fee, refunded.
     const refunded = await refundedByOrder(sharedDb(), [order.orderId, 'order_unknown']);
     expect([...refunded]).toEqual([[order.orderId, order.amount]]);
+  });
+
+  it('a lost answer from the gateway: 202 pending; the re-check finds the refund by our receipt, or fails it after 10 minutes', async () => {
+    const token = await owner();
+    const sandbox = sandboxGateway(SANDBOX_SECRET);
+    let reached = true;
+    useGatewayForTests({
+      ...sandbox,
+      async refundPayment(paymentId, input) {
+        if (reached) await sandbox.refundPayment(paymentId, input);
+        throw new Error('socket hang up');
+      },
+    });
+    try {
+      // The gateway made the refund, its answer never came.
+      const p = await purchase();
+      const lost = await refund({ orderId: p.orderId, full: false, amount: 700, reason: 'Answer lost' }, token);
+      expect(lost.status).toBe(202);
+      expect(lost.body.refund).toMatchObject({ status: 'pending', gatewayRefundId: null });
+      await recheckPendingRefunds({ everyMinutes: 0 });
+      const [found] = await refundsOf(p.orderId);
+      expect(found!.status).toBe('processed');
+      expect(found!.gateway_refund_id).toMatch(/^rfnd_/);
+      // The gateway never got it: pending for 10 minutes, then failed and the amount is free again.
+      reached = false;
+      const q = await purchase();
+      expect((await refund({ orderId: q.orderId, full: true, reason: 'Never arrived' }, token)).status).toBe(202);
+      await recheckPendingRefunds({ everyMinutes: 0 });
+      expect((await refundsOf(q.orderId)).map((r) => r.status)).toEqual(['pending']);
+      await db.sql`update refunds set created_at = now() - interval '11 minutes' where order_id = ${q.orderId}`;
+      await recheckPendingRefunds({ everyMinutes: 0 });
+      expect((await refundsOf(q.orderId)).map((r) => r.status)).toEqual(['failed']);
+      useGatewayForTests(undefined);
+      expect((await refund({ orderId: q.orderId, full: true, reason: 'Second try' }, token)).status).toBe(201);
+    } finally {
+      useGatewayForTests(undefined);
+    }
   });
 });
