@@ -8,6 +8,7 @@ import { paiseToRupees } from '../../src/shared/money.ts';
 import type { Session } from './auth/session.ts';
 import { db } from './db.ts';
 import { documentPath } from './invoices/access.ts';
+import { refundedByOrder } from './payments/refund-records.ts';
 
 type Row = {
   id: string;
@@ -33,10 +34,14 @@ export async function listApplications(session: Session): Promise<ApplicationsAn
     from registrations r
     where r.email = ${session.email} and r.erased_at is null
     order by r.created_at desc`;
-  return { emailVerified: true, applications: rows.map(toDto) };
+  const refunded = await refundedByOrder(
+    db(),
+    rows.flatMap((r) => r.payments.map((p) => p.orderId)),
+  );
+  return { emailVerified: true, applications: rows.map((row) => toDto(row, refunded)) };
 }
 
-function toDto(row: Row): ApplicationDto {
+function toDto(row: Row, refunded: Map<string, number>): ApplicationDto {
   const status = row.status === 'paid' ? 'fee-paid' : 'registered';
   return {
     _id: row.id,
@@ -50,6 +55,7 @@ function toDto(row: Row): ApplicationDto {
       programName: p.programName,
       paidAt: new Date(p.paidAt).toISOString(),
       receiptUrl: p.invoiceId ? documentPath('invoice', p.invoiceId) : null,
+      refunded: paiseToRupees(refunded.get(p.orderId) ?? 0),
     })),
     nextSteps: NEXT_STEPS[status],
   };

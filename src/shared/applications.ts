@@ -25,6 +25,8 @@ export type ApplicationPaymentDto = {
   paidAt: string;
   /** The tax invoice (PDF) of this payment: a keyed link that opens this one document; null if none was issued. */
   receiptUrl: string | null;
+  /** Rupees the gateway has refunded of this payment (0: none). */
+  refunded: number;
 };
 
 export type ApplicationDto = {

@@ -36,6 +36,14 @@ describe('GET /api/v1/user/applications', () => {
     const receipt = await call('GET', application.payments[0].receiptUrl);
     expect(receipt.status).toBe(200);
     expect(receipt.headers.get('content-type')).toBe('application/pdf');
+    expect(application.payments[0].refunded).toBe(0);
+
+    // A processed refund of part of the fee shows with the payment.
+    const [me] = await db.sql<{ id: string }[]>`select id from accounts where role = 'user' and email = ${email}`;
+    await db.sql`insert into refunds (order_id, payment_id, amount_paise, reason, requested_by, idempotency_key, status, processed_at)
+                 values (${orderId}, ${paymentId}, 250000, 'Programme changed', ${me!.id}, ${`test-${orderId}`}, 'processed', now())`;
+    const after = await call('GET', '/api/v1/user/applications', { token });
+    expect(after.body.applications[0].payments[0].refunded).toBe(2500);
     expect(Date.parse(application.payments[0].paidAt)).not.toBeNaN();
   });
 

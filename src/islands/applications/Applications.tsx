@@ -104,6 +104,15 @@ function ApplicationCard({ application }: { application: ApplicationDto }) {
                     <dt>Amount</dt>
                     <dd className="price">{formatRupees(payment.amount)}</dd>
                   </div>
+                  {payment.refunded > 0 ? (
+                    <div>
+                      <dt>Refunded</dt>
+                      <dd className="price">
+                        {formatRupees(payment.refunded)}
+                        {payment.refunded >= payment.amount ? ' (in full)' : ''}
+                      </dd>
+                    </div>
+                  ) : null}
                   <div>
                     <dt>For</dt>
                     <dd>{payment.programName}</dd>
