@@ -104,7 +104,7 @@ async function checkPublicApi(api: ApiClient, ctx: ApiContext): Promise<{ token:
     'POST /payment/create-order',
     201,
     'order',
-    await call('POST', '/api/v1/payment/create-order', { body: { registrationToken, feeOption: 'online' } }),
+    await call('POST', '/api/v1/payment/create-order', { body: { registrationToken, feeOption: 'online', state: '06' } }),
   );
   await bad(
     'POST /payment/sandbox/pay (bad outcome)',
