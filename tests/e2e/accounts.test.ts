@@ -44,7 +44,9 @@ async function sawToast(page: Page, text: string): Promise<void> {
 
 async function shopPage(size = { width: 390, height: 844 }) {
   const page = await newPage(size);
-  page.setDefaultTimeout(30_000);
+  // Room for a busy machine: every step waits on a real build, server and database.
+  page.setDefaultTimeout(60_000);
+  page.setDefaultNavigationTimeout(60_000);
   return page;
 }
 
