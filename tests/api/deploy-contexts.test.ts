@@ -39,6 +39,7 @@ describe('a deploy preview without keys', () => {
     );
     learner = { id, token };
     expect((await preview('GET', '/api/v1/user/me', { token: learner.token })).status).toBe(200);
+    expect((await preview('PUT', '/api/v1/billing', { token: learner.token, body: { state: '06' } })).status).toBe(200);
 
     const forged = await new SignJWT({ role: 'user', tv: 0 })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -55,7 +56,7 @@ describe('a deploy preview without keys', () => {
   it('answers 503 on every payment endpoint, and writes nothing', async () => {
     const before = [await count(db, 'payment_orders'), await count(db, 'course_orders'), await count(db, 'payment_events')];
     const answers = [
-      await preview('POST', '/api/v1/payment/create-order', { body: { registrationToken: 'x'.repeat(40), feeOption: 'online' } }),
+      await preview('POST', '/api/v1/payment/create-order', { body: { registrationToken: 'x'.repeat(40), feeOption: 'online', state: '06' } }),
       await preview('POST', '/api/v1/user/register-paid', {
         body: {
           registrationToken: 'x'.repeat(40),
