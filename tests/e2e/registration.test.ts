@@ -66,6 +66,7 @@ async function registerVisitor(page: Page, email: string, problems: string[] = [
 
 async function payFee(page: Page, label: RegExp) {
   const form = registrationForm(page);
+  await form.getByRole('combobox', { name: 'State' }).selectOption('06');
   await form.getByRole('button', { name: 'Pay Now' }).click();
   await page.getByRole('button', { name: label }).click();
   const checkout = page.getByRole('dialog', { name: 'Aspira Registration' });
@@ -92,6 +93,7 @@ e2eDescribe('registration and the registration fee in the browser', () => {
     const form = registrationForm(page);
     await form.getByRole('button', { name: 'Registered' }).waitFor();
     expect(await form.getByLabel('Email').inputValue()).toBe(email);
+    await form.getByRole('combobox', { name: 'State' }).selectOption('06');
 
     // The custom amount: Pay stays disabled below ₹1; Cancel closes the modal.
     await form.getByRole('button', { name: 'Pay Now' }).click();
@@ -245,6 +247,7 @@ e2eDescribe('registration and the registration fee in the browser', () => {
     }
 
     // The other tab tries to pay again: the server refuses (409), the tab shows the paid state.
+    await registrationForm(otherTab).getByRole('combobox', { name: 'State' }).selectOption('06');
     await registrationForm(otherTab).getByRole('button', { name: 'Pay Now' }).click();
     await otherTab.getByRole('button', { name: /Hybrid programme/ }).click();
     await toast(otherTab, 'This registration is already paid');

@@ -101,6 +101,7 @@ e2eDescribe('the course shop in the browser', () => {
       expect(await payButton.isEnabled()).toBe(true);
       expect(await textOf(page, '.buy-details')).toContain('Data Analytics');
       expect(await textOf(page, '.buy-total')).toContain('₹2,99,000');
+      await page.getByRole('combobox', { name: 'State' }).selectOption('06');
       await payButton.click();
       const dialog = page.locator('dialog.checkout-dialog');
       await dialog.waitFor();
