@@ -1,8 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { courseIdSchema } from '../../src/shared/course.ts';
 import { coursePaymentSchema } from '../../src/shared/order.ts';
+import { trackingSchema } from '../../src/shared/tracking.ts';
 import { requireUser } from '../lib/auth/session.ts';
-import { json, parseWith, readJson, routes } from '../lib/http.ts';
+import { json, mediaTypeEssence, parseWith, readJson, routes } from '../lib/http.ts';
 import { createCourseOrder, recordCoursePayment } from '../lib/orders.ts';
 
 export default routes({
@@ -10,7 +11,10 @@ export default routes({
   'POST /api/v1/course/buy/:courseId': async ({ request, params }) => {
     const session = await requireUser(request, { verified: true });
     const courseId = parseWith(courseIdSchema, params.courseId);
-    return json(await createCourseOrder(session, courseId), { status: 201 });
+    // The body is optional: the buyer's first and last touch (attribution), never the price.
+    const hasBody = mediaTypeEssence(request.headers.get('content-type')) === 'application/json';
+    const touches = hasBody ? await readJson(request, trackingSchema) : {};
+    return json(await createCourseOrder(session, courseId, touches), { status: 201 });
   },
 
   /** Records a course payment after verifying it against our order for this learner and course. */

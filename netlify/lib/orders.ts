@@ -6,6 +6,8 @@
  * 'course' -> course-payments.ts), so the browser's POST /order, the webhook and the scheduled
  * re-check all end in one paid row, one invoice and one receipt email, however many race.
  */
+import type { TrackingInput } from '../../src/shared/tracking.ts';
+import { recordLeadTouches } from './tracking.ts';
 import type { CheckoutResult } from '../../src/shared/checkout.ts';
 import { paiseToRupees } from '../../src/shared/money.ts';
 import {
@@ -42,7 +44,7 @@ async function hasPurchased(accountId: string, courseId: string, tx: Tx | Return
  * POST /course/buy/{courseId}: opens a gateway order for the course at the price in OUR database.
  * 400 "Already purchased" when this learner owns the course; 404 for an unknown or archived course.
  */
-export async function createCourseOrder(session: Session, courseId: string): Promise<CourseOrderAnswer> {
+export async function createCourseOrder(session: Session, courseId: string, touches: TrackingInput = {}): Promise<CourseOrderAnswer> {
   requirePayments();
   await rateLimit({ bucket: 'course-order', key: session.accountId, limit: 30, windowSeconds: 3600 });
   const [course] = await db()<CourseRow[]>`
@@ -60,10 +62,13 @@ export async function createCourseOrder(session: Session, courseId: string): Pro
       notes: { account: session.accountId, course: course.id },
     },
     async (tx, order) => {
-      await tx`insert into course_orders (account_id, course_id, email, gateway_order_id, amount_paise,
-                                          buyer_state_code, buyer_gstin, buyer_business_name)
-               values (${session.accountId}, ${course.id}, ${session.email}, ${order.id}, ${order.amountPaise},
-                       ${billing.state}, ${billing.gstin}, ${billing.businessName})`;
+      const [row] = await tx<{ id: string }[]>`
+        insert into course_orders (account_id, course_id, email, gateway_order_id, amount_paise,
+                                   buyer_state_code, buyer_gstin, buyer_business_name)
+        values (${session.accountId}, ${course.id}, ${session.email}, ${order.id}, ${order.amountPaise},
+                ${billing.state}, ${billing.gstin}, ${billing.businessName})
+        returning id::text`;
+      await recordLeadTouches(tx, { kind: 'order', id: row!.id }, touches);
     },
   );
   return {

@@ -18,6 +18,7 @@ import {
   type RegistrationDto,
 } from '../../src/shared/registration.ts';
 import type { CreateOrderAnswer, RegisterPaidAnswer, RegisterUnpaidAnswer } from '../../src/shared/registration-answers.ts';
+import { recordConsent } from './consent.ts';
 import { db } from './db.ts';
 import { env } from './env.ts';
 import { HttpError } from './http.ts';
@@ -28,6 +29,7 @@ import { log } from './log.ts';
 import { consumeVerificationToken } from './otp.ts';
 import { confirmCheckout, openOrder, requirePayments } from './payments/index.ts';
 import { rateLimit } from './rate-limit.ts';
+import { recordLeadTouches } from './tracking.ts';
 
 type RegistrationRow = { id: string; name: string; email: string; phone: string; status: 'unpaid' | 'paid' };
 
@@ -59,6 +61,8 @@ export async function registerUnpaid(input: z.output<typeof registerUnpaidSchema
         university_percent = excluded.university_percent, sop = excluded.sop, experience = excluded.experience,
         motivation = excluded.motivation, access_token_hash = excluded.access_token_hash, updated_at = now()
       returning id, name, email, phone, status`;
+    await recordLeadTouches(tx, { kind: 'registration', id: saved!.id }, input);
+    await recordConsent(tx, { email: input.email, purpose: 'registration', subjectTable: 'registrations', subjectId: saved!.id });
     return { ...saved! };
   });
   log.info('registration saved', { registrationId: row.id });

@@ -8,6 +8,7 @@
  * campaign it came from (utm_* and the referring page), captured on the landing page.
  */
 import { z } from 'zod';
+import { touchFields } from './tracking.ts';
 import { emailSchema } from './account.ts';
 
 /** Programme choices of the advisor form (docs/product.md, Entities), in that order. */
@@ -128,30 +129,10 @@ function link(label: string, isRequired: boolean) {
     .refine((v) => v === '' || isWebUrl(v), URL_MESSAGE);
 }
 
-/** Tracking is best effort: a malformed or oversized value is dropped, never a reason to lose a lead. */
-const tracking = z
-  .string()
-  .trim()
-  .max(200)
-  .refine((v) => v.length > 0 && !LINE_BREAK.test(v) && !CONTROL.test(v))
-  .optional()
-  .catch(undefined);
-const referrer = z
-  .string()
-  .trim()
-  .max(500)
-  .refine((v) => isWebUrl(v))
-  .optional()
-  .catch(undefined);
-
+/** Attribution (first and last touch) is best effort: a malformed value is dropped, never a reason to lose a lead. */
 const meta = {
   [HONEYPOT]: z.string().max(0, 'Leave this field empty').optional(),
-  utm_source: tracking,
-  utm_medium: tracking,
-  utm_campaign: tracking,
-  utm_term: tracking,
-  utm_content: tracking,
-  referrer,
+  ...touchFields,
 };
 
 const leadEmail = emailSchema.refine((v) => !LINE_BREAK.test(v), 'Enter a valid email address');

@@ -9,6 +9,7 @@ import { emailSchema } from './account.ts';
 import { billingShape, checkBilling, checkoutResultShape } from './checkout.ts';
 import { HONEYPOT } from './leads.ts';
 import { customAmountPaise, FEE_OPTION_IDS } from './registration-fees.ts';
+import { touchFields } from './tracking.ts';
 
 export * from './registration-fees.ts';
 
@@ -94,7 +95,7 @@ export const otpVerifySchema = z
 
 /** POST /user/register-unpaid: the form plus the proof that the email was verified. */
 export const registerUnpaidSchema = z
-  .object({ ...registrationFields, verificationToken: token('verificationToken', 'Please verify your OTP first.') })
+  .object({ ...registrationFields, verificationToken: token('verificationToken', 'Please verify your OTP first.'), ...touchFields })
   .strict();
 
 const registrationToken = token('registrationToken', 'Please register first.');

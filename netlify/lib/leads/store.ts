@@ -5,6 +5,8 @@
  * transaction (migration 20261124050000). Delivery happens after the answer (mail/index.ts).
  */
 import { createHmac } from 'node:crypto';
+import type { TrackingInput } from '../../../src/shared/tracking.ts';
+import { recordLeadTouches } from '../tracking.ts';
 import type { z } from 'zod';
 import type { Tracking } from '../../../src/shared/leads.ts';
 import { recordConsent } from '../consent.ts';
@@ -52,6 +54,7 @@ export async function createLead<K extends FormLeadKind>(kind: K, data: LeadData
     const row = { ...definition.columns(data), ...trackingColumns(definition.tracking(data)), ip_hash: ipHash(ip) };
     const [inserted] = await tx<{ id: string }[]>`insert into ${tx(definition.table)} ${tx(row)} returning id::text`;
     const id = inserted!.id;
+    await recordLeadTouches(tx, { kind, id }, data as TrackingInput);
     await recordConsent(tx, {
       email: definition.email(data),
       purpose: definition.consentPurpose(data),

@@ -1,7 +1,7 @@
 import { forwardRef, useEffect, useRef, useState, type InputHTMLAttributes, type RefObject } from 'react';
 import { HONEYPOT } from '../../shared/leads.ts';
 import { takeEarlyInput } from './early-input.ts';
-import { captureTracking, readTracking } from './tracking.ts';
+import { captureTracking, readTouches } from './tracking.ts';
 import './leads.css';
 
 /** The hidden field bots fill and people never see (nor reach with the keyboard or a screen reader). */
@@ -49,5 +49,5 @@ export function useReady(apply: (values: Record<string, string>) => void): { for
 
 /** The parsed form data plus this visit's campaign and referring page. */
 export function withTracking<T extends object>(data: T): T {
-  return { ...readTracking(), ...data };
+  return { ...readTouches(), ...data };
 }

@@ -10,6 +10,7 @@ import type { CreateOrderAnswer, OtpVerifyAnswer, RegisterPaidAnswer, RegisterUn
 import { emailProblem, REGISTRATION_EMPTY, registrationCheck, type RegistrationValues } from '../../shared/registration-check.ts';
 import { OTP_RESEND_SECONDS, successUrl, type FeeOptionId } from '../../shared/registration-fees.ts';
 import { takeEarlyInput } from '../leads/early-input.ts';
+import { readTouches } from '../leads/tracking.ts';
 import { useBilling } from '../ui/BillingFields.tsx';
 import { toast } from '../ui/Toasts.tsx';
 import { useForm } from '../ui/useForm.ts';
@@ -173,7 +174,7 @@ export function useRegistration() {
       dispatch({ type: 'registerStarted' });
       try {
         const answer = await api<RegisterUnpaidAnswer>('/user/register-unpaid', {
-          body: { ...data, email: state.email, verificationToken: state.verificationToken },
+          body: { ...readTouches(), ...data, email: state.email, verificationToken: state.verificationToken },
         });
         dispatch({ type: 'registered', registrationToken: answer.registrationToken });
         toast.success(answer.message || MSG.registered);

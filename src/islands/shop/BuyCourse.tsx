@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { readTouches } from '../leads/tracking.ts';
 import { api, ApiError, errorText } from '../../lib/api.ts';
 import { openCheckout } from '../../lib/checkout.ts';
 import type { CourseDto } from '../../shared/course.ts';
@@ -78,7 +79,7 @@ export default function BuyCourse() {
     setNote(null);
     try {
       await api('/billing', { method: 'PUT', body: billing.values });
-      const order = await api<CourseOrderAnswer>(`/course/buy/${state.course._id}`, { method: 'POST' });
+      const order = await api<CourseOrderAnswer>(`/course/buy/${state.course._id}`, { body: readTouches() });
       const outcome = await openCheckout({
         key: order.key,
         mode: order.mode,
