@@ -9,8 +9,8 @@ import { leadsCsv, listLeads } from '../lib/leads-inbox.ts';
 export default routes({
   'POST /api/v1/admin/signup': async ({ request, context }) => {
     const input = await readJson(request, adminSignupFormSchema);
-    await signupAdmin(input, clientIp(request, context));
-    return json({ message: 'Admin signed up successfully. Please log in.' }, { status: 201 });
+    const { message } = await signupAdmin(input, clientIp(request, context));
+    return json({ message }, { status: 201 });
   },
 
   'POST /api/v1/admin/login': async ({ request, context }) => {

@@ -151,6 +151,9 @@ e2eDescribe('GST invoices in the browser', () => {
       await page.waitForURL(/\/success\?/);
       const invoicePath = new URL(page.url()).searchParams.get('invoice');
       expect(invoicePath).toMatch(/^\/api\/v1\/invoices\/\d+\/pdf\?key=[\w-]{32}$/);
+      // /success offers this payment's own invoice, and nothing else the address could name.
+      const successLink = page.getByRole('link', { name: 'Download your GST invoice (PDF)' });
+      expect(await successLink.getAttribute('href')).toBe(invoicePath);
       const [row] = await sql()<{ number: string; cgst_paise: string; sgst_paise: string }[]>`
       select i.number, i.cgst_paise, i.sgst_paise from invoices i join registrations r on r.id = i.registration_id where r.email = ${visitor}`;
       expect(row).toEqual({ number: expect.stringMatching(/^ASP\//), cgst_paise: '19068', sgst_paise: '19068' });
