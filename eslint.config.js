@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 import astro from 'eslint-plugin-astro';
 
 export default tseslint.config(
-  { ignores: ['dist/', '.astro/', '.netlify/', '.data/', 'node_modules/', 'public/'] },
+  { ignores: ['dist/', 'build/', '.astro/', '.netlify/', '.data/', 'node_modules/', 'public/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...astro.configs.recommended,

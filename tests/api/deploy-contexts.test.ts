@@ -56,7 +56,9 @@ describe('a deploy preview without keys', () => {
   it('answers 503 on every payment endpoint, and writes nothing', async () => {
     const before = [await count(db, 'payment_orders'), await count(db, 'course_orders'), await count(db, 'payment_events')];
     const answers = [
-      await preview('POST', '/api/v1/payment/create-order', { body: { registrationToken: 'x'.repeat(40), feeOption: 'online', state: '06' } }),
+      await preview('POST', '/api/v1/payment/create-order', {
+        body: { registrationToken: 'x'.repeat(40), feeOption: 'online', state: '06' },
+      }),
       await preview('POST', '/api/v1/user/register-paid', {
         body: {
           registrationToken: 'x'.repeat(40),
