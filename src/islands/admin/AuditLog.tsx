@@ -6,6 +6,7 @@ import { when } from './format.ts';
 import { handleSessionEnd, useAdmin } from './session.ts';
 import './admin.css';
 import './pipeline.css';
+import { FilterActions, LoadStatus } from './parts.tsx';
 
 type Filter = { actor: string; action: string; from: string; to: string };
 const NO_FILTER: Filter = { actor: '', action: '', from: '', to: '' };
@@ -84,32 +85,14 @@ export default function AuditLog() {
             ))}
           </select>
         </div>
-        <div className="admin-actions">
-          <button type="submit" className="btn btn-primary">
-            Apply
-          </button>
-          <button
-            type="button"
-            className="btn btn-ghost"
-            onClick={() => {
-              setDraft(NO_FILTER);
-              setFilter(NO_FILTER);
-            }}
-          >
-            Clear
-          </button>
-        </div>
+        <FilterActions
+          onClear={() => {
+            setDraft(NO_FILTER);
+            setFilter(NO_FILTER);
+          }}
+        />
       </form>
-      {error ? (
-        <p className="admin-status" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {!data && !error ? (
-        <p className="admin-status" role="status">
-          Loading...
-        </p>
-      ) : null}
+      <LoadStatus error={error} loaded={!!data} />
       {data ? (
         <>
           <p className="muted" role="status">

@@ -13,6 +13,7 @@ import { handleSessionEnd, useAdmin } from './session.ts';
 import './admin.css';
 import './Person.css';
 import './Insights.css';
+import { LoadStatus } from './parts.tsx';
 
 type Filter = { touch: 'last' | 'first'; to: string };
 const weekShort = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
@@ -97,16 +98,7 @@ export default function Insights() {
           Show
         </button>
       </form>
-      {error ? (
-        <p className="admin-status" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {!data && !error ? (
-        <p className="admin-status" role="status">
-          Loading...
-        </p>
-      ) : null}
+      <LoadStatus error={error} loaded={!!data} />
       {data ? (
         <>
           <dl className="insights-tiles">

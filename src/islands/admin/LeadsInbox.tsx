@@ -10,6 +10,7 @@ import { useAdminMe } from './me.ts';
 import { handleSessionEnd, useAdmin } from './session.ts';
 import './admin.css';
 import './pipeline.css';
+import { LoadStatus } from './parts.tsx';
 
 type Filter = { kind: string; stage: string; owner: string; from: string; to: string; q: string };
 const NO_FILTER: Filter = { kind: '', stage: '', owner: '', from: '', to: '', q: '' };
@@ -175,16 +176,7 @@ export default function LeadsInbox() {
           </button>
         </div>
       </form>
-      {error ? (
-        <p className="admin-status" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {!leads && !error ? (
-        <p className="admin-status" role="status">
-          Loading...
-        </p>
-      ) : null}
+      <LoadStatus error={error} loaded={!!leads} />
       {leads && leads.length === 0 ? (
         <p className="admin-status" role="status">
           No leads match this filter.

@@ -7,6 +7,7 @@ import { RefundDialog } from './MoneyRefund.tsx';
 import { handleSessionEnd, useAdmin } from './session.ts';
 import './admin.css';
 import './money.css';
+import { FilterActions, LoadStatus } from './parts.tsx';
 
 type Filter = { from: string; to: string; kind: string; status: string };
 const NO_FILTER: Filter = { from: '', to: '', kind: '', status: '' };
@@ -118,32 +119,14 @@ export default function Money() {
             ))}
           </select>
         </div>
-        <div className="admin-actions">
-          <button type="submit" className="btn btn-primary">
-            Apply
-          </button>
-          <button
-            type="button"
-            className="btn btn-ghost"
-            onClick={() => {
-              setDraft(NO_FILTER);
-              setFilter(NO_FILTER);
-            }}
-          >
-            Clear
-          </button>
-        </div>
+        <FilterActions
+          onClear={() => {
+            setDraft(NO_FILTER);
+            setFilter(NO_FILTER);
+          }}
+        />
       </form>
-      {error ? (
-        <p className="admin-status" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {!view && !error ? (
-        <p className="admin-status" role="status">
-          Loading...
-        </p>
-      ) : null}
+      <LoadStatus error={error} loaded={!!view} />
       {view ? (
         <>
           <section className="money-section">

@@ -8,6 +8,7 @@ import { handleSessionEnd, useAdmin } from './session.ts';
 import { StageForm } from './StageForm.tsx';
 import './admin.css';
 import './pipeline.css';
+import { LoadStatus } from './parts.tsx';
 
 const BUCKETS: { key: QueueItem['bucket']; title: string; empty: string }[] = [
   { key: 'overdue', title: 'Overdue follow-ups', empty: 'No overdue follow-ups.' },
@@ -49,16 +50,7 @@ export default function MyLeads() {
           </a>
         </div>
       </div>
-      {error ? (
-        <p className="admin-status" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {!leads && !error ? (
-        <p className="admin-status" role="status">
-          Loading...
-        </p>
-      ) : null}
+      <LoadStatus error={error} loaded={!!leads} />
       {leads ? (
         <p className="muted" role="status">
           {leads.length === 0 ? 'No open leads are assigned to you.' : `${leads.length} open ${leads.length === 1 ? 'lead' : 'leads'}.`}

@@ -7,6 +7,7 @@ import { PersonResults, PersonSearch } from './PersonSearch.tsx';
 import { handleSessionEnd, useAdmin } from './session.ts';
 import './admin.css';
 import './Person.css';
+import { LoadStatus } from './parts.tsx';
 
 const when = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
 const KIND_NAME: Record<TimelineKind, string> = {
@@ -105,16 +106,7 @@ export default function Person() {
         <h1>{title}</h1>
         {person ? <span className="badge">Person #{person.id}</span> : null}
       </div>
-      {error ? (
-        <p className="admin-status" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {!person && !error ? (
-        <p className="admin-status" role="status">
-          Loading...
-        </p>
-      ) : null}
+      <LoadStatus error={error} loaded={!!person} />
       {person ? (
         <>
           {person.requestedId !== person.id ? (

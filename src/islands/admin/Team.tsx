@@ -7,6 +7,7 @@ import { useAdminMe } from './me.ts';
 import { handleSessionEnd, useAdmin } from './session.ts';
 import './admin.css';
 import './pipeline.css';
+import { LoadStatus } from './parts.tsx';
 
 type TeamAnswer = { team: TeamMember[]; rules: AssignmentRule[] };
 
@@ -68,16 +69,7 @@ export default function Team() {
         Owners manage courses, money and the team; counsellors work leads. New leads go in turn to the active admins who take leads, unless
         a programme rule names an admin.
       </p>
-      {error ? (
-        <p className="admin-status" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {!data && !error ? (
-        <p className="admin-status" role="status">
-          Loading...
-        </p>
-      ) : null}
+      <LoadStatus error={error} loaded={!!data} />
       {data ? (
         <>
           <div className="admin-table-wrap" role="region" aria-label="Admins (scrolls sideways)" tabIndex={0}>
