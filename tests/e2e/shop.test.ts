@@ -31,7 +31,7 @@ e2eDescribe('the course shop in the browser', () => {
       // Sign up: the form explains what is wrong before anything is sent.
       await page.goto('/signup', ready);
       await islandsReady(page);
-      await page.locator('main').getByLabel('First name').fill('Meera');
+      await page.locator('main').getByLabel('First name').fill('Meenakshi');
       await page.locator('main').getByLabel('Last name').fill('Iyer');
       await page.locator('main').getByLabel('Email').fill('not-an-email');
       await page
@@ -41,7 +41,7 @@ e2eDescribe('the course shop in the browser', () => {
       await page.getByRole('button', { name: 'Create account' }).click();
       await page.getByText('Enter a valid email address').waitFor();
       await page.getByText('Password must be at least 8 characters').waitFor();
-      expect(await sql()`select count(*)::int as n from accounts where first_name = 'Meera'`).toEqual([{ n: 0 }]);
+      expect(await sql()`select count(*)::int as n from accounts where first_name = 'Meenakshi'`).toEqual([{ n: 0 }]);
 
       await page.locator('main').getByLabel('Email').fill(email);
       const passwordBox = page.locator('main').getByLabel(/^Password/);
