@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { api, errorText } from '../../lib/api.ts';
 import type { AdminOption, AuditEntry } from '../../shared/pipeline.ts';
 import { Toasts } from '../ui/Toasts.tsx';
@@ -6,7 +6,7 @@ import { when } from './format.ts';
 import { handleSessionEnd, useAdmin } from './session.ts';
 import './admin.css';
 import './pipeline.css';
-import { FilterActions, LoadStatus } from './parts.tsx';
+import { DateRangeFields, FilterActions, LoadStatus, useFilterForm } from './parts.tsx';
 
 type Filter = { actor: string; action: string; from: string; to: string };
 const NO_FILTER: Filter = { actor: '', action: '', from: '', to: '' };
@@ -27,8 +27,7 @@ function details(value: Record<string, unknown>): string {
 /** /admin/audit (owners): every admin action on leads, payments and the team, newest first. */
 export default function AuditLog() {
   const admin = useAdmin({ announce: true });
-  const [draft, setDraft] = useState<Filter>(NO_FILTER);
-  const [filter, setFilter] = useState<Filter>(NO_FILTER);
+  const { draft, filter, set, apply, clear } = useFilterForm(NO_FILTER);
   const [data, setData] = useState<AuditAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -42,12 +41,6 @@ export default function AuditLog() {
         if (!handleSessionEnd(failure)) setError(errorText(failure, 'Failed to load the audit log'));
       });
   }, [admin, filter]);
-
-  const set = (key: keyof Filter) => (event: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: event.target.value }));
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    setFilter({ ...draft });
-  };
 
   if (!admin) return <Toasts />;
   return (
@@ -68,14 +61,7 @@ export default function AuditLog() {
             ))}
           </select>
         </div>
-        <div className="field">
-          <label htmlFor="audit-from">From</label>
-          <input id="audit-from" className="input" type="date" value={draft.from} onChange={set('from')} />
-        </div>
-        <div className="field">
-          <label htmlFor="audit-to">To</label>
-          <input id="audit-to" className="input" type="date" value={draft.to} onChange={set('to')} />
-        </div>
+        <DateRangeFields idPrefix="audit" from={draft.from} to={draft.to} onFrom={set('from')} onTo={set('to')} />
         <div className="field">
           <label htmlFor="audit-action">Action</label>
           <select id="audit-action" className="input" value={draft.action} onChange={set('action')}>
@@ -85,12 +71,7 @@ export default function AuditLog() {
             ))}
           </select>
         </div>
-        <FilterActions
-          onClear={() => {
-            setDraft(NO_FILTER);
-            setFilter(NO_FILTER);
-          }}
-        />
+        <FilterActions onClear={clear} />
       </form>
       <LoadStatus error={error} loaded={!!data} />
       {data ? (

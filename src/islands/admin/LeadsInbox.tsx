@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { api, errorText } from '../../lib/api.ts';
 import { LEAD_KIND_LABELS, LEAD_KINDS, STAGE_LABELS, STAGES, type LeadDto, type LeadKind } from '../../shared/admin.ts';
 import type { AdminOption } from '../../shared/pipeline.ts';
@@ -10,7 +10,7 @@ import { useAdminMe } from './me.ts';
 import { handleSessionEnd, useAdmin } from './session.ts';
 import './admin.css';
 import './pipeline.css';
-import { LoadStatus } from './parts.tsx';
+import { DateRangeFields, FilterActions, LoadStatus, useFilterForm } from './parts.tsx';
 
 type Filter = { kind: string; stage: string; owner: string; from: string; to: string; q: string };
 const NO_FILTER: Filter = { kind: '', stage: '', owner: '', from: '', to: '', q: '' };
@@ -57,9 +57,8 @@ export default function LeadsInbox() {
   const me = useAdminMe(!!admin);
   const [admins, setAdmins] = useState<AdminOption[]>([]);
   const [reload, setReload] = useState(0);
-  const [draft, setDraft] = useState<Filter>(NO_FILTER);
-  const [filter, setFilter] = useState<Filter>(NO_FILTER);
   const [leads, setLeads] = useState<LeadDto[] | null>(null);
+  const { draft, filter, set, apply, clear } = useFilterForm(NO_FILTER, () => setLeads(null));
   const [kinds, setKinds] = useState<LeadKind[]>([...LEAD_KINDS]);
   const [limit, setLimit] = useState(200);
   const [error, setError] = useState<string | null>(null);
@@ -84,20 +83,6 @@ export default function LeadsInbox() {
   }, [admin, filter, reload]);
 
   const csvHref = useMemo(() => `/api/v1/admin/leads${queryString(filter, { format: 'csv' })}`, [filter]);
-
-  function apply(event: FormEvent) {
-    event.preventDefault();
-    setLeads(null);
-    setFilter({ ...draft });
-  }
-
-  function clear() {
-    setLeads(null);
-    setDraft(NO_FILTER);
-    setFilter(NO_FILTER);
-  }
-
-  const set = (key: keyof Filter) => (event: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: event.target.value }));
 
   if (!admin) return <Toasts />;
   return (
@@ -147,14 +132,7 @@ export default function LeadsInbox() {
             ))}
           </select>
         </div>
-        <div className="field">
-          <label htmlFor="lead-from">From</label>
-          <input id="lead-from" className="input" type="date" value={draft.from} onChange={set('from')} />
-        </div>
-        <div className="field">
-          <label htmlFor="lead-to">To</label>
-          <input id="lead-to" className="input" type="date" value={draft.to} onChange={set('to')} />
-        </div>
+        <DateRangeFields idPrefix="lead" from={draft.from} to={draft.to} onFrom={set('from')} onTo={set('to')} />
         <div className="field">
           <label htmlFor="lead-q">Search</label>
           <input
@@ -167,14 +145,7 @@ export default function LeadsInbox() {
             maxLength={100}
           />
         </div>
-        <div className="admin-actions">
-          <button type="submit" className="btn btn-primary">
-            Apply
-          </button>
-          <button type="button" className="btn btn-ghost" onClick={clear}>
-            Clear
-          </button>
-        </div>
+        <FilterActions onClear={clear} />
       </form>
       <LoadStatus error={error} loaded={!!leads} />
       {leads && leads.length === 0 ? (

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { api, errorText } from '../../lib/api.ts';
 import { formatRupees } from '../../shared/money.ts';
 import { MONEY_STATUSES, type MoneyPaymentDto, type MoneyView, type RefundDto } from '../../shared/refund.ts';
@@ -7,7 +7,7 @@ import { RefundDialog } from './MoneyRefund.tsx';
 import { handleSessionEnd, useAdmin } from './session.ts';
 import './admin.css';
 import './money.css';
-import { FilterActions, LoadStatus } from './parts.tsx';
+import { DateRangeFields, FilterActions, LoadStatus, useFilterForm } from './parts.tsx';
 
 type Filter = { from: string; to: string; kind: string; status: string };
 const NO_FILTER: Filter = { from: '', to: '', kind: '', status: '' };
@@ -40,9 +40,8 @@ function queryString(filter: Filter): string {
 /** /admin/money (owners): payments with their refunds, monthly totals, tax documents, the CSV. */
 export default function Money() {
   const admin = useAdmin({ announce: true });
-  const [draft, setDraft] = useState<Filter>(NO_FILTER);
-  const [filter, setFilter] = useState<Filter>(NO_FILTER);
   const [view, setView] = useState<MoneyView | null>(null);
+  const { draft, filter, set, apply, clear } = useFilterForm(NO_FILTER, () => setView(null));
   const [error, setError] = useState<string | null>(null);
   const [reload, setReload] = useState(0);
   const [refunding, setRefunding] = useState<MoneyPaymentDto | null>(null);
@@ -61,13 +60,6 @@ export default function Money() {
   }, [admin, filter, reload]);
 
   const csvHref = useMemo(() => `/api/v1/admin/money.csv${queryString(filter)}`, [filter]);
-  const set = (key: keyof Filter) => (event: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: event.target.value }));
-
-  function apply(event: FormEvent) {
-    event.preventDefault();
-    setView(null);
-    setFilter({ ...draft });
-  }
 
   async function checkStatus(refund: RefundDto) {
     try {
@@ -92,14 +84,7 @@ export default function Money() {
         </div>
       </div>
       <form className="admin-filters money-filters card" onSubmit={apply} aria-label="Filter payments" role="search">
-        <div className="field">
-          <label htmlFor="money-from">From</label>
-          <input id="money-from" className="input" type="date" value={draft.from} onChange={set('from')} />
-        </div>
-        <div className="field">
-          <label htmlFor="money-to">To</label>
-          <input id="money-to" className="input" type="date" value={draft.to} onChange={set('to')} />
-        </div>
+        <DateRangeFields idPrefix="money" from={draft.from} to={draft.to} onFrom={set('from')} onTo={set('to')} />
         <div className="field">
           <label htmlFor="money-kind">Kind</label>
           <select id="money-kind" className="input" value={draft.kind} onChange={set('kind')}>
@@ -119,12 +104,7 @@ export default function Money() {
             ))}
           </select>
         </div>
-        <FilterActions
-          onClear={() => {
-            setDraft(NO_FILTER);
-            setFilter(NO_FILTER);
-          }}
-        />
+        <FilterActions onClear={clear} />
       </form>
       <LoadStatus error={error} loaded={!!view} />
       {view ? (
