@@ -3,13 +3,10 @@
  * and dialogs, and the account and admin screens with their data loaded. Any violation fails with
  * the rule, its impact and the offending elements.
  */
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { expect, inject, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ROOT } from '../../scripts/lib/database.ts';
 import { axeViolations } from './axe.ts';
-import { e2eDescribe, newPage, signupVerified } from './harness.ts';
+import { createAdminFromTerminal, e2eDescribe, newPage, settled, signupVerified } from './harness.ts';
 
 export const MARKETING_PAGES = [
   '/',
@@ -95,24 +92,6 @@ const DA = '6801c2a4f1e2b3c4d5e6fd75'; // a course of the seed
 const LEARNER = { firstName: 'Kavya', lastName: 'Rao', email: `a11y.${Date.now()}@example.com`, password: 'learn2grow!' };
 const ADMIN = { email: `a11y-admin-${Date.now()}@aspira.example`, password: 'a11y-admin-pass-1', firstName: 'Anil', lastName: 'Kumar' };
 
-/** The page's own island has hydrated and its data has loaded (no "Loading" text left in <main>). */
-async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('main astro-island[ssr]'), undefined, { timeout: 30_000 });
-  await page.waitForFunction(() => !/Loading/i.test(document.querySelector('main')?.textContent ?? ''), undefined, { timeout: 30_000 });
-}
-
-function createAdmin(): Promise<number | null> {
-  return new Promise((resolve) => {
-    const args = ['--email', ADMIN.email, '--first-name', ADMIN.firstName, '--last-name', ADMIN.lastName, '--password', ADMIN.password];
-    const child = spawn(process.execPath, [join(ROOT, 'scripts', 'create-admin.ts'), ...args], {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: inject('e2eDatabaseUrl'), LOG_LEVEL: 'silent' },
-      stdio: 'ignore',
-    });
-    child.on('exit', resolve);
-  });
-}
-
 /** A desktop page, and a check that records every axe violation on it under a label. */
 async function auditedPage() {
   const page = await newPage({ width: 1440, height: 900 });
@@ -156,7 +135,7 @@ e2eDescribe('accessibility of the account and admin screens (axe-core)', () => {
   });
 
   it('every admin screen has no violations', { timeout: 180_000 }, async () => {
-    expect(await createAdmin()).toBe(0);
+    expect((await createAdminFromTerminal(ADMIN)).code).toBe(0);
     const { page, problems, check } = await auditedPage();
     for (const path of ['/admin/login', '/admin/signup']) {
       await page.goto(path);

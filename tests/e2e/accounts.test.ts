@@ -7,19 +7,13 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations } from './axe.ts';
-import { e2eDescribe, emailedLink, newPage, signupVerified, sql } from './harness.ts';
+import { e2eDescribe, emailedLink, newPage, settled as settledPage, signupVerified, sql } from './harness.ts';
 
 const DA = '6801c2a4f1e2b3c4d5e6fd75'; // Data Analytics, ₹2,99,000
 const stamp = Date.now();
 const ready = { waitUntil: 'domcontentloaded' } as const;
-
-/** The page's island has hydrated and finished its first request. */
-async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('main astro-island[ssr]'), undefined, { timeout: 30_000 });
-  await page.waitForFunction(() => !/Loading|Checking\.\.\./.test(document.querySelector('main')?.textContent ?? ''), undefined, {
-    timeout: 30_000,
-  });
-}
+/** Settled: hydrated, and no "Loading" or "Checking..." left. */
+const settled = (page: Page) => settledPage(page, /Loading|Checking\.\.\./);
 
 /** Every toast text the page shows, kept (toasts vanish after 2 to 4 seconds). */
 async function recordToasts(page: Page): Promise<void> {

@@ -1,42 +1,10 @@
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { expect, inject, it } from 'vitest';
+import { expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
-import { ROOT } from '../../scripts/lib/database.ts';
-import { e2eDescribe, newPage, sql } from './harness.ts';
+import { createAdminFromTerminal, e2eDescribe, newPage, sql } from './harness.ts';
 
 const ADMIN = { email: 'e2e-admin@aspira.example', password: 'e2e-admin-pass-1', firstName: 'Priya', lastName: 'Nair' };
 const TITLE = `Cloud Careers ${Date.now().toString(36)}`;
-
-/** `npm run create-admin` with flags, against the database the served site uses. */
-function createAdminFromTerminal(): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      [
-        join(ROOT, 'scripts', 'create-admin.ts'),
-        '--email',
-        ADMIN.email,
-        '--first-name',
-        ADMIN.firstName,
-        '--last-name',
-        ADMIN.lastName,
-        '--password',
-        ADMIN.password,
-      ],
-      {
-        cwd: ROOT,
-        env: { ...process.env, DATABASE_URL: inject('e2eDatabaseUrl'), LOG_LEVEL: 'silent' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let output = '';
-    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-    child.on('exit', (code) => resolve({ code, output }));
-  });
-}
 
 /**
  * Toasts live 2 s (docs/product.md, Messages); on a loaded machine a page can take longer than that to settle, so every
@@ -117,7 +85,7 @@ e2eDescribe('admin in the browser', () => {
   });
 
   it('creates the first admin from the terminal and logs in', async () => {
-    const result = await createAdminFromTerminal();
+    const result = await createAdminFromTerminal(ADMIN);
     expect(result.output).toContain(`Admin created: ${ADMIN.email}`);
     expect(result.code).toBe(0);
     const [row] = await sql()`select role, first_name from accounts where email = ${ADMIN.email}`;

@@ -5,6 +5,9 @@
 import { afterAll, describe, inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import postgres from 'postgres';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { ROOT } from '../../scripts/lib/database.ts';
 
 export const chromePath = inject('chromePath');
 export const baseUrl = inject('e2eBaseUrl');
@@ -100,4 +103,35 @@ export async function emailedLink(email: string, tag: 'verify-email' | 'reset-pa
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`no ${tag} email for ${email}`);
+}
+
+export type AdminPerson = { email: string; password: string; firstName: string; lastName: string };
+
+/** `npm run create-admin` with flags (an owner, confirmed), against the database the served site uses. */
+export function createAdminFromTerminal(person: AdminPerson): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const args = ['--email', person.email, '--first-name', person.firstName, '--last-name', person.lastName, '--password', person.password];
+    const child = spawn(process.execPath, [join(ROOT, 'scripts', 'create-admin.ts'), ...args], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: inject('e2eDatabaseUrl'), LOG_LEVEL: 'silent' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    child.on('exit', (code) => resolve({ code, output }));
+  });
+}
+
+/** The page's island has hydrated and its data has loaded (no `busy` text left in <main>). */
+export async function settled(page: Page, busy: RegExp = /Loading/i): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('main astro-island[ssr]'), undefined, { timeout: 30_000 });
+  await page.waitForFunction(
+    (pattern) => !new RegExp(pattern.source, pattern.flags).test(document.querySelector('main')?.textContent ?? ''),
+    {
+      source: busy.source,
+      flags: busy.flags,
+    },
+    { timeout: 30_000 },
+  );
 }

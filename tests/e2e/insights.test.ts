@@ -3,14 +3,12 @@
  * the message, its source and the confirmation email), merges a duplicate in, and sees the
  * campaign's row on the "what converts" dashboard. axe-core on both screens, desktop and phone.
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, inject, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ROOT } from '../../scripts/lib/database.ts';
 import { axeViolations } from './axe.ts';
-import { e2eDescribe, newPage, sql } from './harness.ts';
+import { createAdminFromTerminal, e2eDescribe, newPage, settled, sql } from './harness.ts';
 import { wake } from './islands.ts';
 
 const stamp = Date.now().toString(36);
@@ -23,24 +21,6 @@ const ADMIN = {
 const VISITOR = { name: 'Kavya Pillai', email: `kavya-${stamp}@example.com`, phone: '98450 12345' };
 const SOURCE = `e2e-${stamp}`;
 const SHOTS = process.env.SCREENSHOT_DIR;
-
-function createAdmin(): Promise<number | null> {
-  return new Promise((resolve) => {
-    const args = ['--email', ADMIN.email, '--first-name', ADMIN.firstName, '--last-name', ADMIN.lastName, '--password', ADMIN.password];
-    const child = spawn(process.execPath, [join(ROOT, 'scripts', 'create-admin.ts'), ...args], {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: inject('e2eDatabaseUrl'), LOG_LEVEL: 'silent' },
-      stdio: 'ignore',
-    });
-    child.on('exit', resolve);
-  });
-}
-
-/** The island has hydrated and loaded its data. */
-async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('main astro-island[ssr]'), undefined, { timeout: 30_000 });
-  await page.waitForFunction(() => !/Loading/i.test(document.querySelector('main')?.textContent ?? ''), undefined, { timeout: 30_000 });
-}
 
 async function shot(page: Page, name: string): Promise<void> {
   if (!SHOTS) return;
@@ -73,7 +53,7 @@ e2eDescribe('the person behind a lead and what converts', () => {
                 values ('Kavya P', ${`kavya.college-${stamp}@example.com`}, '+919845099999', 'Christ University', 'Scholarship please', now() - interval '2 days')`;
 
     // The admin.
-    expect(await createAdmin()).toBe(0);
+    expect((await createAdminFromTerminal(ADMIN)).code).toBe(0);
     const admin = await newPage({ width: 1280, height: 800 });
     admin.setDefaultTimeout(30_000);
     await admin.goto('/admin/login');

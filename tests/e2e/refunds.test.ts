@@ -1,10 +1,7 @@
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { expect, inject, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ROOT } from '../../scripts/lib/database.ts';
 import { axeViolations } from './axe.ts';
-import { baseUrl, e2eDescribe, newPage, signupVerified, sql } from './harness.ts';
+import { baseUrl, createAdminFromTerminal, e2eDescribe, newPage, settled, signupVerified, sql } from './harness.ts';
 
 const DM = '6801c2a4f1e2b3c4d5e6fd57'; // Digital Marketing, ₹2,49,000
 const PM = '6801c2a4f1e2b3c4d5e6fd68'; // Product Management, ₹2,99,000
@@ -13,30 +10,11 @@ const LEARNER = { email: `refund.learner.${stamp}@example.com`, password: 'learn
 const OWNER = { email: `refund-owner-${stamp}@aspira.example`, password: 'owner-refunds-pass-1', firstName: 'Vikram', lastName: 'Shah' };
 const ready = { waitUntil: 'domcontentloaded' } as const;
 
-/** `npm run create-admin` (an owner), against the database the served site uses. */
-function createOwner(): Promise<number | null> {
-  return new Promise((resolve) => {
-    const args = ['--email', OWNER.email, '--first-name', OWNER.firstName, '--last-name', OWNER.lastName, '--password', OWNER.password];
-    const child = spawn(process.execPath, [join(ROOT, 'scripts', 'create-admin.ts'), ...args], {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: inject('e2eDatabaseUrl'), LOG_LEVEL: 'silent' },
-      stdio: 'ignore',
-    });
-    child.on('exit', resolve);
-  });
-}
-
-/** The island has hydrated and its data loaded (no "Loading" left in <main>). */
-async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('main astro-island[ssr]'), undefined, { timeout: 30_000 });
-  await page.waitForFunction(() => !/Loading/i.test(document.querySelector('main')?.textContent ?? ''), undefined, { timeout: 30_000 });
-}
-
-let ownerCreated: Promise<number | null> | undefined;
+let ownerCreated: ReturnType<typeof createAdminFromTerminal> | undefined;
 
 /** The owner (created once), logged in through the admin login form, on /admin/money. */
 async function ownerOnMoneyView(): Promise<Page> {
-  expect(await (ownerCreated ??= createOwner())).toBe(0);
+  expect((await (ownerCreated ??= createAdminFromTerminal(OWNER))).code).toBe(0);
   const admin = await newPage({ width: 1280, height: 800 });
   admin.setDefaultTimeout(30_000);
   await admin.goto('/admin/login', ready);
