@@ -1,10 +1,10 @@
 /**
- * Learner accounts: signup, login, logout, profile and password change, with the rate limits of
- * docs/architecture.md, API departures. Accounts themselves live in accounts.ts (shared with admins).
+ * Learner accounts after login: logout, profile and password change. Signup is signup.ts, login
+ * accounts.ts (both shared with admins).
  */
 import type { z } from 'zod';
-import type { changePasswordSchema, loginSchema, userSignupSchema } from '../../src/shared/account.ts';
-import { changePassword, createAccount, login, logout } from './accounts.ts';
+import type { changePasswordSchema } from '../../src/shared/account.ts';
+import { changePassword, logout } from './accounts.ts';
 import { refusePersonalPassword } from './auth/passwords.ts';
 import { issueSession, type Session } from './auth/session.ts';
 import { db } from './db.ts';
@@ -14,26 +14,8 @@ const MINUTE = 60;
 
 /** Enough for a person who mistypes, far too few for guessing (login limits: accounts.ts). */
 export const LIMITS = {
-  signupPerIp: { limit: 10, windowSeconds: 60 * MINUTE },
-  signupPerEmail: { limit: 5, windowSeconds: 60 * MINUTE },
   passwordPerAccount: { limit: 10, windowSeconds: 15 * MINUTE },
 } as const;
-
-export async function signUpLearner(input: z.output<typeof userSignupSchema>, ip: string) {
-  await rateLimit({ bucket: 'user-signup-ip', key: ip, ...LIMITS.signupPerIp });
-  await rateLimit({ bucket: 'user-signup-email', key: input.email, ...LIMITS.signupPerEmail });
-  const account = await createAccount({ role: 'user', ...input });
-  return { _id: account.id, email: account.email, firstName: account.firstName };
-}
-
-export async function logInLearner(input: z.output<typeof loginSchema>, ip: string) {
-  const result = await login('user', input.email, input.password, ip);
-  return {
-    user: { _id: result.account._id, email: result.account.email, firstName: result.account.firstName },
-    token: result.token,
-    cookie: result.cookie,
-  };
-}
 
 export async function logOutLearner(session: Session): Promise<void> {
   await logout(session.accountId);
