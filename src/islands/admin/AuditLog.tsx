@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { api, errorText } from '../../lib/api.ts';
 import type { AdminOption, AuditEntry } from '../../shared/pipeline.ts';
 import { Toasts } from '../ui/Toasts.tsx';
-import { when } from './format.ts';
+import { dateTimeIst } from '../../shared/dates.ts';
 import { handleSessionEnd, useAdmin } from './session.ts';
 import './admin.css';
 import './pipeline.css';
@@ -96,7 +96,7 @@ export default function AuditLog() {
                   {data.entries.map((e) => (
                     <tr key={e.id}>
                       <td>
-                        <time dateTime={e.at}>{when.format(new Date(e.at))}</time>
+                        <time dateTime={e.at}>{dateTimeIst.format(new Date(e.at))}</time>
                       </td>
                       <td>{e.actorEmail}</td>
                       <td>{e.action}</td>

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { api, errorText } from '../../lib/api.ts';
 import { NOTE_MAX, STAGE_LABELS, type AdminOption, type LeadPipelineDetail } from '../../shared/pipeline.ts';
 import { toast } from '../ui/Toasts.tsx';
-import { when } from './format.ts';
+import { dateTimeIst } from '../../shared/dates.ts';
 import type { AdminMe } from './me.ts';
 import { handleSessionEnd } from './session.ts';
 import { StageForm } from './StageForm.tsx';
@@ -106,7 +106,7 @@ export function LeadPipeline({ kind, id, me, admins, onChange }: Props) {
           )}
         </dd>
         <dt>Next follow-up</dt>
-        <dd>{pipeline.nextFollowUpAt ? when.format(new Date(pipeline.nextFollowUpAt)) : 'None'}</dd>
+        <dd>{pipeline.nextFollowUpAt ? dateTimeIst.format(new Date(pipeline.nextFollowUpAt)) : 'None'}</dd>
       </dl>
       <StageForm
         key={`${pipeline.stage}-${pipeline.nextFollowUpAt}`}
@@ -131,7 +131,7 @@ export function LeadPipeline({ kind, id, me, admins, onChange }: Props) {
                 {STAGE_LABELS[h.from]} → {STAGE_LABELS[h.to]}
               </strong>{' '}
               <span className="muted">
-                by {h.by ?? 'a removed admin'}, <time dateTime={h.at}>{when.format(new Date(h.at))}</time>
+                by {h.by ?? 'a removed admin'}, <time dateTime={h.at}>{dateTimeIst.format(new Date(h.at))}</time>
               </span>
               {h.note ? <p>{h.note}</p> : null}
             </li>
@@ -144,7 +144,7 @@ export function LeadPipeline({ kind, id, me, admins, onChange }: Props) {
         {notes.map((n) => (
           <li key={n.id}>
             <span className="muted">
-              {n.by ?? 'A removed admin'}, <time dateTime={n.at}>{when.format(new Date(n.at))}</time>
+              {n.by ?? 'A removed admin'}, <time dateTime={n.at}>{dateTimeIst.format(new Date(n.at))}</time>
             </span>
             <p>{n.body}</p>
           </li>

@@ -11,6 +11,7 @@ import { handleSessionEnd, useAdmin } from './session.ts';
 import './admin.css';
 import './pipeline.css';
 import { DateRangeFields, FilterActions, LoadStatus, useFilterForm } from './parts.tsx';
+import { dateTimeIst } from '../../shared/dates.ts';
 
 type Filter = { kind: string; stage: string; owner: string; from: string; to: string; q: string };
 const NO_FILTER: Filter = { kind: '', stage: '', owner: '', from: '', to: '', q: '' };
@@ -22,8 +23,6 @@ const KIND_NAME: Record<LeadKind, string> = {
   registration: 'Registration',
   order: 'Course order',
 };
-
-const when = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
 
 function queryString(filter: Filter, extra: Record<string, string> = {}): string {
   const params = new URLSearchParams();
@@ -167,7 +166,7 @@ export default function LeadsInbox() {
                   <span className="admin-lead-meta">
                     <span className="badge">{KIND_NAME[lead.kind]}</span>
                     <br />
-                    <time dateTime={lead.createdAt}>{when.format(new Date(lead.createdAt))}</time>
+                    <time dateTime={lead.createdAt}>{dateTimeIst.format(new Date(lead.createdAt))}</time>
                   </span>
                   <span className="admin-lead-who">{lead.name || '(no name)'}</span>
                   <span className="admin-lead-meta">
@@ -199,7 +198,7 @@ export default function LeadsInbox() {
         {open ? (
           <dl className="admin-details">
             <dt>Received</dt>
-            <dd>{when.format(new Date(open.createdAt))}</dd>
+            <dd>{dateTimeIst.format(new Date(open.createdAt))}</dd>
             <dt>Name</dt>
             <dd>{open.name || '-'}</dd>
             <dt>Email</dt>

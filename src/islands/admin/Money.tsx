@@ -8,6 +8,7 @@ import { handleSessionEnd, useAdmin } from './session.ts';
 import './admin.css';
 import './money.css';
 import { DateRangeFields, FilterActions, LoadStatus, useFilterForm } from './parts.tsx';
+import { dateTimeIst } from '../../shared/dates.ts';
 
 type Filter = { from: string; to: string; kind: string; status: string };
 const NO_FILTER: Filter = { from: '', to: '', kind: '', status: '' };
@@ -22,7 +23,6 @@ const STATUS_LABEL: Record<(typeof MONEY_STATUSES)[number], string> = {
 const REFUND_LABEL: Record<RefundDto['status'], string> = { pending: 'Pending', processed: 'Processed', failed: 'Failed' };
 const KIND_LABEL = { registration: 'Registration fee', course: 'Course' } as const;
 
-const when = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
 const monthName = (month: string) =>
   new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
 
@@ -160,7 +160,7 @@ export default function Money() {
                     <div className="money-amount">
                       <strong>{formatRupees(p.amount)}</strong>
                       <span className="muted">
-                        <time dateTime={p.paidAt}>{when.format(new Date(p.paidAt))}</time>
+                        <time dateTime={p.paidAt}>{dateTimeIst.format(new Date(p.paidAt))}</time>
                       </span>
                       <span className="muted money-ids">
                         {p.paymentId}
@@ -193,8 +193,9 @@ export default function Money() {
                       {p.refunds.map((r) => (
                         <li key={r.id}>
                           <span className={`money-status money-status-refund-${r.status}`}>{REFUND_LABEL[r.status]}</span>{' '}
-                          <strong>{formatRupees(r.amount)}</strong> <time dateTime={r.createdAt}>{when.format(new Date(r.createdAt))}</time>{' '}
-                          by {r.requestedBy}: <q>{r.reason}</q>
+                          <strong>{formatRupees(r.amount)}</strong>{' '}
+                          <time dateTime={r.createdAt}>{dateTimeIst.format(new Date(r.createdAt))}</time> by {r.requestedBy}:{' '}
+                          <q>{r.reason}</q>
                           {r.outsidePolicy ? ' (outside the policy)' : ''}
                           {r.failureReason ? <span className="muted"> {r.failureReason}</span> : null}
                           {r.status === 'pending' ? (

@@ -3,7 +3,8 @@ import { api, errorText } from '../../lib/api.ts';
 import { LEAD_KIND_LABELS } from '../../shared/admin.ts';
 import { STAGE_LABELS, type QueueItem } from '../../shared/pipeline.ts';
 import { Toasts } from '../ui/Toasts.tsx';
-import { since, when } from './format.ts';
+import { since } from './format.ts';
+import { dateTimeIst } from '../../shared/dates.ts';
 import { handleSessionEnd, useAdmin } from './session.ts';
 import { StageForm } from './StageForm.tsx';
 import './admin.css';
@@ -81,7 +82,7 @@ export default function MyLeads() {
                             {lead.nextFollowUpAt ? (
                               <>
                                 {' '}
-                                · follow-up <time dateTime={lead.nextFollowUpAt}>{when.format(new Date(lead.nextFollowUpAt))}</time>
+                                · follow-up <time dateTime={lead.nextFollowUpAt}>{dateTimeIst.format(new Date(lead.nextFollowUpAt))}</time>
                               </>
                             ) : null}
                           </p>

@@ -8,8 +8,8 @@ import { handleSessionEnd, useAdmin } from './session.ts';
 import './admin.css';
 import './Person.css';
 import { LoadStatus } from './parts.tsx';
+import { dateTimeIst } from '../../shared/dates.ts';
 
-const when = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
 const KIND_NAME: Record<TimelineKind, string> = {
   callback: 'Callback',
   contact: 'Message',
@@ -140,7 +140,7 @@ export default function Person() {
                   : '-'}
               </dd>
               <dt>First seen</dt>
-              <dd>{when.format(new Date(person.firstSeen))}</dd>
+              <dd>{dateTimeIst.format(new Date(person.firstSeen))}</dd>
             </dl>
           </section>
           <section className="person-section">
@@ -161,7 +161,7 @@ export default function Person() {
                   {person.leads.map((lead) => (
                     <tr key={`${lead.kind}:${lead.id}`}>
                       <td>
-                        <time dateTime={lead.createdAt}>{when.format(new Date(lead.createdAt))}</time>
+                        <time dateTime={lead.createdAt}>{dateTimeIst.format(new Date(lead.createdAt))}</time>
                       </td>
                       <td>
                         {lead.form} <span className="muted">#{lead.id}</span>
@@ -181,7 +181,7 @@ export default function Person() {
             <ol className="person-timeline">
               {person.timeline.map((entry, i) => (
                 <li key={`${entry.at}:${i}`} className={`person-entry person-entry-${entry.kind}`}>
-                  <time dateTime={entry.at}>{when.format(new Date(entry.at))}</time>
+                  <time dateTime={entry.at}>{dateTimeIst.format(new Date(entry.at))}</time>
                   <span className="badge">{KIND_NAME[entry.kind]}</span>
                   <span className="person-entry-title">{entry.title}</span>
                   {entry.detail ? <span className="person-entry-detail">{entry.detail}</span> : null}

@@ -5,8 +5,8 @@ import { Dialog } from '../ui/Dialog.tsx';
 import { toast } from '../ui/Toasts.tsx';
 import { PersonResults, PersonSearch } from './PersonSearch.tsx';
 import { handleSessionEnd } from './session.ts';
+import { dateTimeIst } from '../../shared/dates.ts';
 
-const when = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
 const nameOf = (p: PersonSummary) => p.names[0] ?? p.emails[0] ?? `Person #${p.id}`;
 
 /**
@@ -91,9 +91,9 @@ export function PersonMerge({ person, onChanged }: { person: PersonDto; onChange
             {person.merges.map((m) => (
               <li key={m.id}>
                 <span>
-                  #{m.fromId} into #{m.intoId}, {when.format(new Date(m.at))}, {m.by ? `by ${m.by}` : 'same email or phone'}
+                  #{m.fromId} into #{m.intoId}, {dateTimeIst.format(new Date(m.at))}, {m.by ? `by ${m.by}` : 'same email or phone'}
                   {m.reason ? ` (${m.reason})` : ''}
-                  {m.undoneAt ? `; undone ${when.format(new Date(m.undoneAt))}` : ''}
+                  {m.undoneAt ? `; undone ${dateTimeIst.format(new Date(m.undoneAt))}` : ''}
                 </span>
                 {m.by && !m.undoneAt ? (
                   <button type="button" className="btn btn-ghost btn-sm" onClick={() => undo(m.id)}>

@@ -1,6 +1,3 @@
-/** Times on the pipeline screens, in India time. */
-export const when = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
-
 /** "5 min", "3 h", "2 days": how long ago (or, for a future time, how long until). */
 export function since(iso: string, now = Date.now()): string {
   const minutes = Math.round(Math.abs(now - new Date(iso).getTime()) / 60_000);

@@ -5,6 +5,7 @@ import { formatRupees } from '../../shared/money.ts';
 import { handleExpired, requireLogin } from '../shop/guard.ts';
 import { toast, Toasts } from '../ui/Toasts.tsx';
 import './applications.css';
+import { dateIst, dateTimeIst } from '../../shared/dates.ts';
 
 export const APPLICATION_LABELS = {
   loading: 'Loading...',
@@ -18,9 +19,6 @@ export const APPLICATION_LABELS = {
 } as const;
 
 type State = { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; answer: ApplicationsAnswer };
-
-const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
 
 /** /applications: the registrations (and fee payments) whose email is this learner's confirmed email. */
 export default function Applications() {
@@ -86,7 +84,7 @@ function ApplicationCard({ application }: { application: ApplicationDto }) {
       <dl className="app-facts">
         <div>
           <dt>Registered on</dt>
-          <dd>{dateFormat.format(new Date(application.registeredAt))}</dd>
+          <dd>{dateIst.format(new Date(application.registeredAt))}</dd>
         </div>
         <div>
           <dt>Status</dt>
@@ -119,7 +117,7 @@ function ApplicationCard({ application }: { application: ApplicationDto }) {
                   </div>
                   <div>
                     <dt>Paid on</dt>
-                    <dd>{dateTimeFormat.format(new Date(payment.paidAt))}</dd>
+                    <dd>{dateTimeIst.format(new Date(payment.paidAt))}</dd>
                   </div>
                   <div>
                     <dt>Payment ID</dt>

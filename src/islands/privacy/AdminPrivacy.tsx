@@ -16,8 +16,7 @@ import { useForm } from '../ui/useForm.ts';
 import { exportFileName, saveJson } from './download.ts';
 import '../admin/admin.css';
 import './privacy.css';
-
-const when = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
+import { dateTimeIst } from '../../shared/dates.ts';
 
 /** "contactRequests" -> "contact requests". */
 const words = (key: string) => key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
@@ -149,7 +148,7 @@ export default function AdminPrivacy() {
                 {requests.map((request) => (
                   <tr key={request.id}>
                     <td data-label="When">
-                      <time dateTime={request.createdAt}>{when.format(new Date(request.createdAt))}</time>
+                      <time dateTime={request.createdAt}>{dateTimeIst.format(new Date(request.createdAt))}</time>
                     </td>
                     <td data-label="What">{request.action === 'erasure' ? 'Erasure' : 'Export'}</td>
                     <td data-label="Who">

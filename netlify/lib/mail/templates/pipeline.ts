@@ -1,10 +1,9 @@
 /** The counsellor's daily digest: their overdue follow-ups, with a link to their queue. */
 import { composeEmail, siteUrl, type EmailContent } from './layout.ts';
 import { greetingName } from './leads.ts';
+import { dateTimeIst } from '../../../../src/shared/dates.ts';
 
 export type OverdueLead = { name: string; kind: string; phone: string; dueAt: Date };
-
-const when = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
 
 export function counsellorDigestEmail(firstName: string, leads: OverdueLead[]): EmailContent {
   const count = leads.length === 1 ? '1 follow-up is' : `${leads.length} follow-ups are`;
@@ -13,7 +12,9 @@ export function counsellorDigestEmail(firstName: string, leads: OverdueLead[]): 
     greeting: `Hello ${greetingName(firstName)},`,
     blocks: [
       `${count} overdue in your queue:`,
-      { list: leads.map((l) => `${l.name || '(no name)'} (${l.kind}${l.phone ? `, ${l.phone}` : ''}): due ${when.format(l.dueAt)}`) },
+      {
+        list: leads.map((l) => `${l.name || '(no name)'} (${l.kind}${l.phone ? `, ${l.phone}` : ''}): due ${dateTimeIst.format(l.dueAt)}`),
+      },
       { link: { label: 'Open my leads', url: siteUrl('/admin/queue') } },
     ],
     signOff: 'The Aspira website',
