@@ -42,11 +42,21 @@ export type InvoiceInput = {
   /** What the buyer paid, GST included. */
   totalPaise: number;
   buyer: InvoiceBuyer;
+  /** A code's discount: the invoice shows the list price and the discount; its tax is on what was paid. */
+  discount?: InvoiceDiscount | null;
   /** The moment of issue (tests pin it); defaults to now. */
   at?: Date;
 };
 
-export type IssuedInvoice = TaxLines & { id: string; number: string; issuedAt: Date; totalPaise: number; pdfUrl: string };
+export type InvoiceDiscount = { code: string; listPaise: number; discountPaise: number };
+export type IssuedInvoice = TaxLines & {
+  id: string;
+  number: string;
+  issuedAt: Date;
+  totalPaise: number;
+  pdfUrl: string;
+  discount: InvoiceDiscount | null;
+};
 export type IssuedCreditNote = TaxLines & {
   id: string;
   number: string;
@@ -78,20 +88,30 @@ export async function issueInvoice(tx: Tx, input: InvoiceInput): Promise<IssuedI
   const fy = financialYear(at);
   const buyerState = input.buyer.stateCode ?? s.stateCode;
   const lines = splitTax(input.totalPaise, s.gstRatePercent, buyerState === s.stateCode);
+  const discount = input.discount && input.discount.discountPaise > 0 ? input.discount : null;
   const sequence = await nextSequence(tx, 'invoice', fy);
   const number = invoiceNumber(s.invoicePrefix, fy, sequence);
   const [row] = await tx<{ id: string }[]>`
     insert into invoices (number, financial_year, sequence, issued_at, purpose, order_id, payment_id, account_id, registration_id,
       description, buyer_name, buyer_email, buyer_state_code, buyer_gstin, buyer_business_name,
       supplier_legal_name, supplier_address, supplier_state_code, supplier_gstin, sac, gst_rate_percent,
-      total_paise, taxable_paise, cgst_paise, sgst_paise, igst_paise)
+      total_paise, taxable_paise, cgst_paise, sgst_paise, igst_paise, list_paise, discount_paise, discount_code)
     values (${number}, ${fy}, ${sequence}, ${at}, ${input.purpose}, ${input.orderId}, ${input.paymentId}, ${input.accountId},
       ${input.registrationId}, ${input.description.slice(0, 200)}, ${input.buyer.name.slice(0, 120) || input.buyer.email},
       ${input.buyer.email}, ${buyerState}, ${input.buyer.gstin}, ${input.buyer.businessName},
       ${s.legalName}, ${s.address.join('\n')}, ${s.stateCode}, ${s.gstin}, ${s.sac}, ${s.gstRatePercent},
-      ${input.totalPaise}, ${lines.taxablePaise}, ${lines.cgstPaise}, ${lines.sgstPaise}, ${lines.igstPaise})
+      ${input.totalPaise}, ${lines.taxablePaise}, ${lines.cgstPaise}, ${lines.sgstPaise}, ${lines.igstPaise},
+      ${discount?.listPaise ?? null}, ${discount?.discountPaise ?? 0}, ${discount?.code ?? null})
     returning id::text as id`;
-  return { id: row!.id, number, issuedAt: at, totalPaise: input.totalPaise, ...lines, pdfUrl: documentUrl('invoice', row!.id) };
+  return {
+    id: row!.id,
+    number,
+    issuedAt: at,
+    totalPaise: input.totalPaise,
+    ...lines,
+    pdfUrl: documentUrl('invoice', row!.id),
+    discount,
+  };
 }
 
 type Remaining = TaxLines & { invoiceId: string; number: string; totalPaise: number; leftPaise: number; ratePercent: number };

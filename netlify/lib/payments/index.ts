@@ -2,7 +2,9 @@
  * The payments platform: gateway selection, opening orders (always recorded in our ledger),
  * confirming a checkout result, and the sandbox checkout. Domains use these, never the SDK.
  */
+import { randomBytes } from 'node:crypto';
 import type { CheckoutOrder, CheckoutResult } from '../../../src/shared/checkout.ts';
+import { releaseForOrder } from '../codes/index.ts';
 import { db, type Tx } from '../db.ts';
 import { env } from '../env.ts';
 import { HttpError } from '../http.ts';
@@ -105,6 +107,37 @@ export async function confirmCheckout(result: CheckoutResult): Promise<ConfirmOu
 export async function sandboxCheckout(orderId: string, outcome: 'success' | 'failure'): Promise<SandboxPayAnswer> {
   if (!paymentsConfigured() || gateway().mode !== 'sandbox') throw new HttpError(404, 'No such API endpoint');
   const answer = await sandboxPay(env().SANDBOX_PAYMENT_SECRET, orderId, outcome);
-  if (!answer.success) await recordFailedAttempt(orderId);
+  if (!answer.success) {
+    await recordFailedAttempt(orderId);
+    await releaseForOrder(orderId);
+  }
   return answer;
+}
+
+/**
+ * A 100% discount: no gateway. Records a ledger row (gateway 'free', amount 0), lets the domain
+ * attach its row, and completes it through completeOrder with a synthetic captured payment, all in
+ * one transaction: the domain row, a zero-value invoice and the receipt email, exactly as a paid order.
+ */
+export async function completeFreeOrder(
+  input: { purpose: Purpose; receipt: string; notes?: Record<string, string> },
+  attach: (tx: Tx, order: { id: string; amountPaise: 0 }) => Promise<void>,
+): Promise<{ orderId: string; paymentId: string }> {
+  const suffix = randomBytes(10).toString('hex');
+  const orderId = `free_order_${suffix}`;
+  const paymentId = `free_pay_${suffix}`;
+  await db().begin(async (tx) => {
+    await tx`insert into payment_orders (id, gateway, purpose, amount_paise, currency, receipt)
+             values (${orderId}, 'free', ${input.purpose}, 0, 'INR', ${input.receipt.slice(0, 40)})`;
+    await attach(tx, { id: orderId, amountPaise: 0 });
+    const outcome = await completeOrder(
+      orderId,
+      { id: paymentId, orderId, status: 'captured', amountPaise: 0, currency: 'INR' },
+      'checkout',
+      tx,
+    );
+    if (outcome !== 'paid') throw new Error(`A free order could not be completed (${outcome})`);
+  });
+  log.info('free order completed', { orderId, purpose: input.purpose });
+  return { orderId, paymentId };
 }

@@ -4,6 +4,7 @@
  * bought what; then, here, the tax invoice is issued and the receipt email written, so the
  * payment, its invoice and its email commit together or not at all.
  */
+import { releaseForOrder, useForOrder } from '../codes/index.ts';
 import type { Tx } from '../db.ts';
 import { issueInvoice, type InvoiceBuyer, type IssuedInvoice } from '../invoices/index.ts';
 import { log } from '../log.ts';
@@ -12,7 +13,7 @@ import type { EmailContent } from '../mail/templates/layout.ts';
 import type { GatewayPayment } from './port.ts';
 
 /** What can be paid for; payment_orders.purpose holds one of these. */
-export type Purpose = 'registration' | 'course';
+export type Purpose = 'registration' | 'course' | 'instalment';
 
 /** What a domain answers once it has marked its row paid. */
 export type CapturedPayment = {
@@ -24,7 +25,9 @@ export type CapturedPayment = {
   amountPaise: number;
   /** false for money that is not a supply and goes back (a second payment for a course already owned). */
   invoice: boolean;
-  /** The receipt email, given the invoice just issued (null when none is). */
+  /** A code's discount on this payment; without it the record step takes the order's code use, if any. */
+  discount?: { code: string; listPaise: number; discountPaise: number };
+  /** The receipt email, given the invoice just issued (null when none is; its `discount` is the one applied). */
   receipt(invoice: IssuedInvoice | null): EmailContent;
   tag: string;
 };
@@ -44,6 +47,9 @@ export async function recordCapturedPayment(
 ): Promise<IssuedInvoice | null> {
   const captured = await handler(tx, gatewayOrderId, payment);
   if (!captured) return null;
+  // The order's use of a code counts now (once: a repeat never reaches here); money that goes back gives it back.
+  const used = captured.invoice ? await useForOrder(tx, gatewayOrderId) : (await releaseForOrder(gatewayOrderId, tx), null);
+  const discount = captured.discount ?? used ?? null;
   const invoice = captured.invoice
     ? await issueInvoice(tx, {
         purpose,
@@ -54,6 +60,7 @@ export async function recordCapturedPayment(
         description: captured.description,
         totalPaise: captured.amountPaise,
         buyer: captured.buyer,
+        discount,
       })
     : null;
   await enqueueEmail(tx, { to: captured.buyer.email, ...captured.receipt(invoice), tag: captured.tag });
