@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Tx } from './db.ts';
 import { phoneKey } from './persons.ts';
+import { PLAN_DATA } from './privacy-coverage-plans.ts';
 
 /** Whose data: the email, and the learner accounts that belong to it. */
 export type Subject = {
@@ -155,6 +156,7 @@ export const PERSONAL_DATA: Record<string, TableCoverage> = {
           where a.id = o.account_id and a.id in ${tx(s.accountIds.concat(''))}`
       ).count,
   },
+  ...PLAN_DATA,
   invoices: {
     label: 'invoices',
     export: async (tx, s) => tx`

@@ -11,10 +11,11 @@ export const FEE_OPTIONS = [
   { id: 'discover', label: 'AspiraDiscover', rupees: 151570.5 },
   { id: 'elevate', label: 'AspiraElevate', rupees: 50000 },
   { id: 'plor', label: 'PLOR', rupees: 130000 },
+  { id: 'admit', label: 'AspiraAdmit', rupees: 11000 },
 ] as const;
 
 export const CUSTOM_OPTION = { id: 'custom', label: 'Custom amount' } as const;
-export const FEE_OPTION_IDS = ['online', 'hybrid', 'discover', 'elevate', 'plor', 'custom'] as const;
+export const FEE_OPTION_IDS = ['online', 'hybrid', 'discover', 'elevate', 'plor', 'admit', 'custom'] as const;
 export type FeeOptionId = (typeof FEE_OPTION_IDS)[number];
 export type PresetFeeOption = (typeof FEE_OPTIONS)[number];
 

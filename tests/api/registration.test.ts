@@ -117,6 +117,7 @@ describe('POST /payment/create-order', () => {
       discover: 15_157_050,
       elevate: 5_000_000,
       plor: 13_000_000,
+      admit: 1_100_000,
     };
     for (const [feeOption, paise] of Object.entries(expected)) {
       const answer = await createOrder({ registrationToken, feeOption, amount: 1 });

@@ -12,6 +12,7 @@
  */
 import { markCoursePaid, refundDuplicateCoursePayments } from '../course-payments.ts';
 import { db, type Tx } from '../db.ts';
+import { markInstalmentPaid, refundDuplicateInstalmentPayments } from '../instalments/paid.ts';
 import { log } from '../log.ts';
 import { markRegistrationPaid } from '../registration-payments.ts';
 import type { GatewayPayment } from './port.ts';
@@ -23,11 +24,13 @@ export type { CompletionHandler, Purpose };
 export const HANDLERS: Record<Purpose, CompletionHandler> = {
   registration: markRegistrationPaid,
   course: markCoursePaid,
+  instalment: markInstalmentPaid,
 };
 
 /** Work each scheduled run does after the re-check (refunding duplicate captures not done yet). */
 const SWEEPS: Record<string, () => Promise<unknown>> = {
   'course-refunds': () => refundDuplicateCoursePayments(),
+  'instalment-refunds': () => refundDuplicateInstalmentPayments(),
 };
 
 /** Runs every sweep; one failing does not stop the others. */
