@@ -112,7 +112,10 @@ export async function markInstalmentPaid(tx: Tx, gatewayOrderId: string, payment
         ...facts,
         discount,
         invoice,
-        stillDue: stillDue.map((p) => ({ label: p.label, dueOn: p.due_on, amountPaise: Number(p.amount_paise) })),
+        // Parts a code made free are completed right after: not "due".
+        stillDue: stillDue
+          .filter((p) => Number(p.amount_paise) > 0)
+          .map((p) => ({ label: p.label, dueOn: p.due_on, amountPaise: Number(p.amount_paise) })),
       }),
     tag: 'instalment-receipt',
   };
