@@ -1,7 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { courseIdSchema } from '../../src/shared/course.ts';
-import { coursePaymentSchema } from '../../src/shared/order.ts';
-import { trackingSchema } from '../../src/shared/tracking.ts';
+import { courseBuySchema, coursePaymentSchema } from '../../src/shared/order.ts';
 import { requireUser } from '../lib/auth/session.ts';
 import { json, mediaTypeEssence, parseWith, readJson, routes } from '../lib/http.ts';
 import { createCourseOrder, recordCoursePayment } from '../lib/orders.ts';
@@ -11,10 +10,10 @@ export default routes({
   'POST /api/v1/course/buy/:courseId': async ({ request, params }) => {
     const session = await requireUser(request, { verified: true });
     const courseId = parseWith(courseIdSchema, params.courseId);
-    // The body is optional: the buyer's first and last touch (attribution), never the price.
+    // The body is optional: the buyer's first and last touch (attribution) and a code, never the price.
     const hasBody = mediaTypeEssence(request.headers.get('content-type')) === 'application/json';
-    const touches = hasBody ? await readJson(request, trackingSchema) : {};
-    return json(await createCourseOrder(session, courseId, touches), { status: 201 });
+    const { code, ...touches } = hasBody ? await readJson(request, courseBuySchema) : { code: undefined };
+    return json(await createCourseOrder(session, courseId, touches, code), { status: 201 });
   },
 
   /** Records a course payment after verifying it against our order for this learner and course. */

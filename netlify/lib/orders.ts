@@ -25,7 +25,8 @@ import { documentPath } from './invoices/access.ts';
 import { billingOf } from './invoices/billing.ts';
 import { supplier } from './invoices/settings.ts';
 import { amountToCharge } from './invoices/tax.ts';
-import { confirmCheckout, openOrder, requirePayments } from './payments/index.ts';
+import { attachRedemption, pricing, releaseRedemption, reserveCode } from './codes/index.ts';
+import { completeFreeOrder, confirmCheckout, openOrder, requirePayments } from './payments/index.ts';
 import { rateLimit } from './rate-limit.ts';
 
 export { refundDuplicateCoursePayments } from './course-payments.ts';
@@ -44,7 +45,12 @@ async function hasPurchased(accountId: string, courseId: string, tx: Tx | Return
  * POST /course/buy/{courseId}: opens a gateway order for the course at the price in OUR database.
  * 400 "Already purchased" when this learner owns the course; 404 for an unknown or archived course.
  */
-export async function createCourseOrder(session: Session, courseId: string, touches: TrackingInput = {}): Promise<CourseOrderAnswer> {
+export async function createCourseOrder(
+  session: Session,
+  courseId: string,
+  touches: TrackingInput = {},
+  code?: string,
+): Promise<CourseOrderAnswer> {
   requirePayments();
   await rateLimit({ bucket: 'course-order', key: session.accountId, limit: 30, windowSeconds: 3600 });
   const [course] = await db()<CourseRow[]>`
@@ -54,25 +60,39 @@ export async function createCourseOrder(session: Session, courseId: string, touc
   // The buyer's state decides CGST+SGST or IGST; it is saved by PUT /billing at checkout.
   const billing = await billingOf(session.accountId);
   if (!billing.state) throw new HttpError(400, [BILLING_STATE_MISSING]);
-  const checkout = await openOrder(
-    {
-      purpose: 'course',
-      amountPaise: amountToCharge(Number(course.price_paise), supplier()),
-      receipt: `course_${course.id}`,
-      notes: { account: session.accountId, course: course.id },
-    },
-    async (tx, order) => {
-      const [row] = await tx<{ id: string }[]>`
-        insert into course_orders (account_id, course_id, email, gateway_order_id, amount_paise,
-                                   buyer_state_code, buyer_gstin, buyer_business_name)
-        values (${session.accountId}, ${course.id}, ${session.email}, ${order.id}, ${order.amountPaise},
-                ${billing.state}, ${billing.gstin}, ${billing.businessName})
-        returning id::text`;
-      await recordLeadTouches(tx, { kind: 'order', id: row!.id }, touches);
-    },
-  );
+  // The code comes off the charged (GST-inclusive) price; once per person = the account's verified email.
+  const price = await reserveCode({
+    code,
+    email: session.email,
+    target: { kind: 'course', courseId: course.id },
+    listPaise: amountToCharge(Number(course.price_paise), supplier()),
+  });
+  const attach = async (tx: Tx, order: { id: string; amountPaise: number }) => {
+    const [row] = await tx<{ id: string }[]>`
+      insert into course_orders (account_id, course_id, email, gateway_order_id, amount_paise,
+                                 buyer_state_code, buyer_gstin, buyer_business_name, list_paise, discount_paise, discount_code)
+      values (${session.accountId}, ${course.id}, ${session.email}, ${order.id}, ${order.amountPaise},
+              ${billing.state}, ${billing.gstin}, ${billing.businessName}, ${price.listPaise}, ${price.discountPaise}, ${price.code})
+      returning id::text`;
+    await recordLeadTouches(tx, { kind: 'order', id: row!.id }, touches);
+    await attachRedemption(tx, price.redemptionId, order.id);
+  };
+  const order = { purpose: 'course' as const, receipt: `course_${course.id}`, notes: { account: session.accountId, course: course.id } };
+  const discount = pricing(price);
+  if (price.totalPaise === 0) {
+    const free = await completeFreeOrder(order, attach).catch(async (error: unknown) => {
+      await releaseRedemption(price.redemptionId);
+      throw error;
+    });
+    return { paid: true, course: toCourseDto(course), amount: 0, ...free, discount: discount! };
+  }
+  const checkout = await openOrder({ ...order, amountPaise: price.totalPaise }, attach).catch(async (error: unknown) => {
+    await releaseRedemption(price.redemptionId);
+    throw error;
+  });
   return {
     course: toCourseDto(course),
+    ...(discount ? { discount } : {}),
     key: checkout.key,
     mode: checkout.mode,
     amount: checkout.amount,

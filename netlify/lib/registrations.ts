@@ -14,12 +14,13 @@ import {
   presetFee,
   type createOrderSchema,
   type FeeOptionId,
+  type PaidRegistrationDto,
   type registerUnpaidSchema,
   type RegistrationDto,
 } from '../../src/shared/registration.ts';
 import type { CreateOrderAnswer, RegisterPaidAnswer, RegisterUnpaidAnswer } from '../../src/shared/registration-answers.ts';
 import { recordConsent } from './consent.ts';
-import { db } from './db.ts';
+import { db, type Tx } from './db.ts';
 import { env } from './env.ts';
 import { HttpError } from './http.ts';
 import { documentPath } from './invoices/access.ts';
@@ -27,7 +28,8 @@ import { supplier } from './invoices/settings.ts';
 import { amountToCharge } from './invoices/tax.ts';
 import { log } from './log.ts';
 import { consumeVerificationToken } from './otp.ts';
-import { confirmCheckout, openOrder, requirePayments } from './payments/index.ts';
+import { attachRedemption, pricing, releaseRedemption, reserveCode } from './codes/index.ts';
+import { completeFreeOrder, confirmCheckout, openOrder, requirePayments } from './payments/index.ts';
 import { rateLimit } from './rate-limit.ts';
 import { recordLeadTouches } from './tracking.ts';
 
@@ -108,17 +110,44 @@ export async function createRegistrationOrder(input: z.output<typeof createOrder
     amountPaise = amountToCharge(rupeesToPaise(presetFee(feeOption)!.rupees), supplier());
   }
   const programName = programmeLabel(feeOption);
-  const checkout = await openOrder(
-    { purpose: 'registration', amountPaise, receipt: `reg_${registration.id}`, notes: { registration: registration.id, feeOption } },
-    async (tx, order) => {
-      await tx`insert into registration_payments (registration_id, order_id, fee_option, program_name, amount_paise,
-                                                  buyer_state_code, buyer_gstin, buyer_business_name)
-               values (${registration.id}, ${order.id}, ${feeOption}, ${programName}, ${order.amountPaise},
-                       ${input.state}, ${input.gstin}, ${input.businessName})`;
-    },
-  );
+  // A code comes off the listed fee; once per person = the registration's OTP-verified email.
+  const price = await reserveCode({
+    code: input.code,
+    email: registration.email,
+    target: { kind: 'registration-fee', feeOption },
+    listPaise: amountPaise,
+  });
+  const attach = async (tx: Tx, order: { id: string; amountPaise: number }) => {
+    await tx`insert into registration_payments (registration_id, order_id, fee_option, program_name, amount_paise,
+                                                buyer_state_code, buyer_gstin, buyer_business_name, list_paise, discount_paise, discount_code)
+             values (${registration.id}, ${order.id}, ${feeOption}, ${programName}, ${order.amountPaise},
+                     ${input.state}, ${input.gstin}, ${input.businessName}, ${price.listPaise}, ${price.discountPaise}, ${price.code})`;
+    await attachRedemption(tx, price.redemptionId, order.id);
+  };
+  const order = {
+    purpose: 'registration' as const,
+    receipt: `reg_${registration.id}`,
+    notes: { registration: registration.id, feeOption },
+  };
+  const release = async (error: unknown) => {
+    await releaseRedemption(price.redemptionId);
+    throw error;
+  };
+  if (price.totalPaise === 0) {
+    const free = await completeFreeOrder(order, attach).catch(release);
+    return {
+      success: true,
+      paid: true,
+      programName,
+      discount: pricing(price)!,
+      registration: await paidRegistration(registration, free.orderId),
+    };
+  }
+  const checkout = await openOrder({ ...order, amountPaise: price.totalPaise }, attach).catch(release);
+  const discount = pricing(price);
   return {
     success: true,
+    ...(discount ? { discount } : {}),
     order: { id: checkout.orderId, amount: checkout.amount, currency: 'INR' },
     checkout,
     programName,
@@ -156,28 +185,26 @@ export async function recordRegistrationPayment(
       body: { success: false, message: 'Your payment is being confirmed. We will email your receipt as soon as it is.' },
     };
   }
+  const paid = await paidRegistration(registration, result.razorpay_order_id);
+  if (paid.paymentId !== result.razorpay_payment_id) throw new HttpError(409, 'This order was already paid by another payment');
+  return { status: 200, body: { success: true, message: 'Payment successful!', registration: paid } };
+}
+
+/** The paid registration as the /success page shows it (with its invoice link). */
+async function paidRegistration(registration: RegistrationRow, orderId: string): Promise<PaidRegistrationDto> {
   const [payment] = await db()<PaymentRow[]>`
     select p.status, p.payment_id, p.amount_paise, p.program_name, i.id::text as invoice_id, i.number as invoice_number
     from registration_payments p left join invoices i on i.order_id = p.order_id
-    where p.order_id = ${result.razorpay_order_id}`;
-  if (payment?.status !== 'paid' || payment.payment_id !== result.razorpay_payment_id) {
-    throw new HttpError(409, 'This order was already paid by another payment');
-  }
+    where p.order_id = ${orderId}`;
+  if (payment?.status !== 'paid' || !payment.payment_id) throw new HttpError(409, 'This order was already paid by another payment');
   return {
-    status: 200,
-    body: {
-      success: true,
-      message: 'Payment successful!',
-      registration: {
-        name: registration.name,
-        email: registration.email,
-        phone: registration.phone,
-        amount: paiseToRupees(Number(payment.amount_paise)),
-        paymentId: payment.payment_id,
-        status: 'paid',
-        programName: payment.program_name,
-        invoice: payment.invoice_id ? { number: payment.invoice_number!, pdfUrl: documentPath('invoice', payment.invoice_id) } : null,
-      },
-    },
+    name: registration.name,
+    email: registration.email,
+    phone: registration.phone,
+    amount: paiseToRupees(Number(payment.amount_paise)),
+    paymentId: payment.payment_id,
+    status: 'paid',
+    programName: payment.program_name,
+    invoice: payment.invoice_id ? { number: payment.invoice_number!, pdfUrl: documentPath('invoice', payment.invoice_id) } : null,
   };
 }

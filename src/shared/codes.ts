@@ -28,6 +28,15 @@ export const codeTargetSchema = z.discriminatedUnion('kind', [
 /** POST /api/v1/codes/preview */
 export const codePreviewSchema = z.object({ code: codeInputSchema, target: codeTargetSchema }).strict();
 
+/** POST /api/v1/codes/preview/fees: a code against every listed registration fee at once. */
+export const feeCodePreviewSchema = z.object({ code: codeInputSchema }).strict();
+export type FeeCodePreviewAnswer = {
+  code: string;
+  description: string;
+  /** Only the fee options the code applies to. */
+  options: { feeOption: string; listPaise: number; discountPaise: number; totalPaise: number }[];
+};
+
 /** What the preview answers (and what a checkout shows): integer paise. */
 export type CodePreviewAnswer = {
   code: string;

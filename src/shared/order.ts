@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { checkoutResultShape } from './checkout.ts';
+import { codeInputSchema } from './codes.ts';
 import { courseIdSchema, type CourseDto } from './course.ts';
+import { trackingSchema } from './tracking.ts';
+
+/** POST /api/v1/course/buy/{courseId}: the buyer's touches (attribution) and an optional code, never the price. */
+export const courseBuySchema = trackingSchema.extend({ code: codeInputSchema.optional() });
 
 /**
  * POST /api/v1/order: what the browser sends after the checkout hands back a payment. The server
@@ -9,9 +14,31 @@ import { courseIdSchema, type CourseDto } from './course.ts';
 export const coursePaymentSchema = z.object({ courseId: courseIdSchema, ...checkoutResultShape }).strict();
 export type CoursePaymentInput = z.input<typeof coursePaymentSchema>;
 
-/** What POST /api/v1/course/buy/{courseId} answers (docs/product.md, API: course, key, amount, orderId). */
-export type CourseOrderAnswer = {
-  course: { _id: string; title: string; description: string; price: number; duration: string; image: { url: string | null } };
+type OrderedCourse = { _id: string; title: string; description: string; price: number; duration: string; image: { url: string | null } };
+
+/** The price with a code (integer paise): list, discount, what is charged. */
+export type CodePricing = { code: string; listPaise: number; discountPaise: number; totalPaise: number };
+
+/**
+ * What POST /api/v1/course/buy/{courseId} answers (docs/product.md, API: course, key, amount, orderId).
+ * A code that makes it free completes the purchase at once: `paid: true`, no checkout fields.
+ */
+export type CourseOrderAnswer = CourseCheckoutAnswer | CourseFreeAnswer;
+
+export type CourseFreeAnswer = {
+  paid: true;
+  course: OrderedCourse;
+  amount: 0;
+  orderId: string;
+  paymentId: string;
+  discount: CodePricing;
+};
+
+export type CourseCheckoutAnswer = {
+  paid?: undefined;
+  course: OrderedCourse;
+  /** Set when a code was applied. */
+  discount?: CodePricing;
   key: string;
   mode: 'live' | 'test' | 'sandbox';
   /** Integer paise, as the checkout expects. */

@@ -3,6 +3,7 @@
  * registrations.ts) and the /information island. Types only: nothing here reaches a bundle.
  */
 import type { CheckoutOrder } from './checkout.ts';
+import type { CodePricing } from './order.ts';
 import type { PaidRegistrationDto, RegistrationDto } from './registration-fees.ts';
 
 /** POST /otp/send (the same answer whatever the email). */
@@ -14,9 +15,25 @@ export type OtpVerifyAnswer = { success: true; message: string; verificationToke
 /** POST /user/register-unpaid (201) */
 export type RegisterUnpaidAnswer = { success: true; message: string; registration: RegistrationDto; registrationToken: string };
 
-/** POST /payment/create-order. A registration that already has a paid fee gets a 409 instead. */
-export type CreateOrderAnswer = {
+/**
+ * POST /payment/create-order. A registration that already has a paid fee gets a 409 instead. A code
+ * that makes the fee free pays it at once (`paid: true`, the paid registration, no checkout).
+ */
+export type CreateOrderAnswer = CreateOrderCheckoutAnswer | CreateOrderFreeAnswer;
+
+export type CreateOrderFreeAnswer = {
   success: true;
+  paid: true;
+  programName: string;
+  discount: CodePricing;
+  registration: PaidRegistrationDto;
+};
+
+export type CreateOrderCheckoutAnswer = {
+  success: true;
+  paid?: undefined;
+  /** Set when a code was applied. */
+  discount?: CodePricing;
   order: { id: string; amount: number; currency: 'INR' };
   checkout: CheckoutOrder;
   programName: string;

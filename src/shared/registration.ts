@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { emailSchema } from './account.ts';
+import { codeInputSchema } from './codes.ts';
 import { billingShape, checkBilling, checkoutResultShape } from './checkout.ts';
 import { HONEYPOT } from './leads.ts';
 import { customAmountPaise, FEE_OPTION_IDS } from './registration-fees.ts';
@@ -110,14 +111,21 @@ export const createOrderSchema = z
     registrationToken,
     feeOption: z.enum(FEE_OPTION_IDS, { error: `feeOption must be one of ${FEE_OPTION_IDS.join(', ')}` }),
     amount: z.unknown().optional(),
+    /** A discount or scholarship code (preset fee options only). */
+    code: codeInputSchema.optional(),
     ...billingShape,
   })
   .strict()
   .superRefine(checkBilling)
+  .superRefine((value, ctx) => {
+    if (value.code && value.feeOption === 'custom')
+      ctx.addIssue({ code: 'custom', path: ['code'], message: 'Codes apply to the listed fees, not a custom amount' });
+  })
   .transform((value, ctx) => {
     const common = {
       registrationToken: value.registrationToken,
       feeOption: value.feeOption,
+      code: value.code || undefined,
       state: value.state,
       gstin: value.gstin,
       businessName: value.businessName,

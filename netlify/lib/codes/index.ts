@@ -5,4 +5,13 @@
  */
 export type { CodeTarget } from './rules.ts';
 export type { OrderDiscount, PricedWithCode } from './store.ts';
-export { attachRedemption, previewCode, releaseForOrder, releaseRedemption, reserveCode, useForOrder, useRedemption } from './store.ts';
+export {
+  attachRedemption,
+  previewCode,
+  pricing,
+  releaseForOrder,
+  releaseRedemption,
+  reserveCode,
+  useForOrder,
+  useRedemption,
+} from './store.ts';

@@ -6,6 +6,7 @@
  * unpaid, or whose gateway order failed, are released by the next reservation of the code.
  */
 import { normaliseCode, NO_SUCH_CODE } from '../../../src/shared/codes.ts';
+import type { CodePricing } from '../../../src/shared/order.ts';
 import { db, type Db, type Tx } from '../db.ts';
 import { HttpError } from '../http.ts';
 import { priceWith, refusal, type CodeRule, type CodeTarget, type UseCounts } from './rules.ts';
@@ -180,4 +181,11 @@ export async function useForOrder(tx: Tx, orderId: string): Promise<OrderDiscoun
     where c.id = r.code_id and r.order_id = ${orderId}
     returning c.code, r.list_paise, r.discount_paise`;
   return row ? { code: row.code, listPaise: Number(row.list_paise), discountPaise: Number(row.discount_paise) } : null;
+}
+
+/** The price block of a checkout's answer when a code was applied. */
+export function pricing(price: PricedWithCode): CodePricing | undefined {
+  return price.code
+    ? { code: price.code, listPaise: price.listPaise, discountPaise: price.discountPaise, totalPaise: price.totalPaise }
+    : undefined;
 }

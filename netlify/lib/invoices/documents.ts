@@ -23,6 +23,8 @@ export type InvoiceDocument = {
   cgstPaise: number;
   sgstPaise: number;
   igstPaise: number;
+  /** A code's discount (invoices only): the list price (GST included) and what the code took off it. */
+  discount: { code: string; listPaise: number; discountPaise: number } | null;
   paymentId: string | null;
   accountId: string | null;
   registrationId: string | null;
@@ -51,6 +53,9 @@ type Row = {
   cgst_paise: string;
   sgst_paise: string;
   igst_paise: string;
+  list_paise: string | null;
+  discount_paise: string;
+  discount_code: string | null;
   payment_id: string | null;
   account_id: string | null;
   registration_id: string | null;
@@ -78,14 +83,15 @@ export async function loadDocument(kind: DocumentKind, ref: string): Promise<Inv
           select i.id::text as id, i.number, i.issued_at, i.supplier_legal_name, i.supplier_address, i.supplier_state_code,
                  i.supplier_gstin, i.buyer_name, i.buyer_email, i.buyer_state_code, i.buyer_gstin, i.buyer_business_name,
                  i.description, i.sac, i.gst_rate_percent, i.total_paise, i.taxable_paise, i.cgst_paise, i.sgst_paise,
-                 i.igst_paise, i.payment_id, i.account_id, i.registration_id,
+                 i.igst_paise, i.list_paise, i.discount_paise, i.discount_code, i.payment_id, i.account_id, i.registration_id,
                  null as original_number, null as original_issued_at, null as reason
           from invoices i where (${id}::bigint is not null and i.id = ${id}::bigint) or i.number = ${number}`
       : await db()<Row[]>`
           select c.id::text as id, c.number, c.issued_at, i.supplier_legal_name, i.supplier_address, i.supplier_state_code,
                  i.supplier_gstin, i.buyer_name, i.buyer_email, i.buyer_state_code, i.buyer_gstin, i.buyer_business_name,
                  i.description, i.sac, i.gst_rate_percent, c.total_paise, c.taxable_paise, c.cgst_paise, c.sgst_paise,
-                 c.igst_paise, i.payment_id, i.account_id, i.registration_id,
+                 c.igst_paise, null as list_paise, 0 as discount_paise, null as discount_code,
+                 i.payment_id, i.account_id, i.registration_id,
                  i.number as original_number, i.issued_at as original_issued_at, c.reason
           from credit_notes c join invoices i on i.id = c.invoice_id
           where (${id}::bigint is not null and c.id = ${id}::bigint) or c.number = ${number}`;
@@ -117,6 +123,10 @@ export async function loadDocument(kind: DocumentKind, ref: string): Promise<Inv
     cgstPaise: Number(row.cgst_paise),
     sgstPaise: Number(row.sgst_paise),
     igstPaise: Number(row.igst_paise),
+    discount:
+      row.discount_code && row.list_paise !== null
+        ? { code: row.discount_code, listPaise: Number(row.list_paise), discountPaise: Number(row.discount_paise) }
+        : null,
     paymentId: row.payment_id,
     accountId: row.account_id,
     registrationId: row.registration_id,

@@ -113,6 +113,14 @@ export async function renderTaxDocument(doc: InvoiceDocument): Promise<Uint8Arra
   text(ink, rupees(doc.taxablePaise), { right: true });
   ink.y -= 24;
   const half = doc.gstRatePercent / 2;
+  if (doc.discount) {
+    // The list price and the code's discount; the tax below is on what was paid.
+    row(ink, 'Price (GST included)', rupees(doc.discount.listPaise));
+    row(ink, `Discount (${doc.discount.code})`, `- ${rupees(doc.discount.discountPaise)}`);
+    row(ink, 'Amount paid (GST included)', rupees(doc.totalPaise));
+    rule(ink);
+    ink.y -= 4;
+  }
   row(ink, 'Taxable value', rupees(doc.taxablePaise));
   if (doc.igstPaise > 0 || doc.buyer.stateCode !== doc.supplier.stateCode) {
     row(ink, `IGST @ ${doc.gstRatePercent}%`, rupees(doc.igstPaise));

@@ -1,5 +1,8 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { formatRupees } from '../../shared/money.ts';
+import { api } from '../../lib/api.ts';
+import type { FeeCodePreviewAnswer } from '../../shared/codes.ts';
+import { formatPaise, formatRupees } from '../../shared/money.ts';
+import { CodeField } from '../codes/CodeField.tsx';
 import { CUSTOM_OPTION, customAmountPaise, FEE_OPTIONS, successUrl } from '../../shared/registration-fees.ts';
 import { BillingFields } from '../ui/BillingFields.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
@@ -44,6 +47,17 @@ export function PaymentStep({ flow }: { flow: RegistrationFlow }) {
         <BillingFields wide values={flow.billing.values} errors={flow.billing.errors} onChange={flow.billing.change} disabled={paying} />
       )}
       {registered && (
+        <CodeField<FeeCodePreviewAnswer>
+          initial={flow.code.initial}
+          disabled={paying}
+          check={(text) => api<FeeCodePreviewAnswer>('/codes/preview/fees', { body: { code: text } })}
+          describe={(p) =>
+            p.description || `For ${p.options.map((o) => FEE_OPTIONS.find((f) => f.id === o.feeOption)?.label ?? o.feeOption).join(', ')}`
+          }
+          onChange={(code, preview) => flow.code.set(code && preview ? { code, preview } : null)}
+        />
+      )}
+      {registered && (
         <div className="reg-pay" onKeyDown={onMenuKey}>
           <button
             ref={refs.payButton}
@@ -59,14 +73,24 @@ export function PaymentStep({ flow }: { flow: RegistrationFlow }) {
           </button>
           {state.pay === 'menu' && (
             <ul id="fee-menu" className="fee-menu card" ref={menuRef} aria-label="Registration fee options">
-              {FEE_OPTIONS.map((option) => (
-                <li key={option.id}>
-                  <button type="button" onClick={() => void actions.pay(option.id)}>
-                    <span>{option.label}</span>
-                    <span className="price">{formatRupees(option.rupees)}</span>
-                  </button>
-                </li>
-              ))}
+              {FEE_OPTIONS.map((option) => {
+                const withCode = flow.code.applied?.preview.options.find((o) => o.feeOption === option.id);
+                return (
+                  <li key={option.id}>
+                    <button type="button" onClick={() => void actions.pay(option.id)}>
+                      <span>{option.label}</span>
+                      {withCode ? (
+                        <span className="price">
+                          <s className="fee-was">{formatPaise(withCode.listPaise)}</s>
+                          {formatPaise(withCode.totalPaise)}
+                        </span>
+                      ) : (
+                        <span className="price">{formatRupees(option.rupees)}</span>
+                      )}
+                    </button>
+                  </li>
+                );
+              })}
               <li>
                 <button type="button" onClick={() => dispatch({ type: 'customChosen' })}>
                   <span>{CUSTOM_OPTION.label}</span>

@@ -6,6 +6,8 @@
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { api, ApiError, errorText } from '../../lib/api.ts';
 import { openCheckout } from '../../lib/checkout.ts';
+import { codeFromUrl } from '../codes/CodeField.tsx';
+import type { FeeCodePreviewAnswer } from '../../shared/codes.ts';
 import type { CreateOrderAnswer, OtpVerifyAnswer, RegisterPaidAnswer, RegisterUnpaidAnswer } from '../../shared/registration-answers.ts';
 import { emailProblem, REGISTRATION_EMPTY, registrationCheck, type RegistrationValues } from '../../shared/registration-check.ts';
 import { OTP_RESEND_SECONDS, successUrl, type FeeOptionId } from '../../shared/registration-fees.ts';
@@ -58,6 +60,9 @@ export function useRegistration() {
   const form = useForm(registrationCheck, REGISTRATION_EMPTY);
   const { values, setValues, setField, setErrors } = form;
   const billing = useBilling();
+  // A discount or scholarship code for the listed fees (from a shareable link or typed).
+  const [initialCode] = useState(codeFromUrl);
+  const [code, setCode] = useState<{ code: string; preview: FeeCodePreviewAnswer } | null>(null);
   const [otp, setOtp] = useState('');
   const [otpError, setOtpError] = useState<string | undefined>();
   const [now, setNow] = useState(() => Date.now());
@@ -221,6 +226,7 @@ export function useRegistration() {
           registrationToken: state.registrationToken,
           feeOption,
           ...(feeOption === 'custom' ? { amount } : {}),
+          ...(feeOption !== 'custom' && code?.preview.options.some((o) => o.feeOption === feeOption) ? { code: code.code } : {}),
           ...billing.values,
         },
       });
@@ -235,6 +241,15 @@ export function useRegistration() {
         dispatch({ type: 'startedOver' });
         toast.error(errorText(error, MSG.orderFailed));
       } else toast.error(error instanceof ApiError && error.status === 400 ? errorText(error, MSG.orderFailed) : MSG.orderFailed);
+      return;
+    }
+    if (order.paid) {
+      // A 100% code: the fee is paid, no checkout.
+      dispatch({ type: 'paymentSubmitted' });
+      dispatch({ type: 'paid', registration: order.registration });
+      toast.success(MSG.paymentSuccessful);
+      const target = successUrl(order.registration);
+      setTimeout(() => window.location.assign(target), 700);
       return;
     }
     const outcome = await openCheckout({
@@ -285,6 +300,7 @@ export function useRegistration() {
     secondsLeft,
     otp: { value: otp, error: otpError, set: (v: string) => (setOtp(v.replace(/\D/g, '').slice(0, 6)), setOtpError(undefined)) },
     billing,
+    code: { initial: initialCode, applied: code, set: setCode },
     refs: { formRef, otpInput, payButton },
     actions: { editEmail, sendOtp, verifyOtp, register, pay, startOver },
   };

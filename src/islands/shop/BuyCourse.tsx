@@ -3,7 +3,9 @@ import { readTouches } from '../leads/tracking.ts';
 import { api, ApiError, errorText } from '../../lib/api.ts';
 import { openCheckout } from '../../lib/checkout.ts';
 import type { CourseDto } from '../../shared/course.ts';
+import type { CodePreviewAnswer } from '../../shared/codes.ts';
 import type { CourseOrderAnswer, CoursePaymentAnswer, Purchase } from '../../shared/order.ts';
+import { CodeField, CodePrice, codeFromUrl } from '../codes/CodeField.tsx';
 import { formatRupees } from '../../shared/money.ts';
 import { BillingFields, useBilling } from '../ui/BillingFields.tsx';
 import { toast, Toasts } from '../ui/Toasts.tsx';
@@ -37,6 +39,8 @@ export default function BuyCourse() {
   const [paying, setPaying] = useState(false);
   const [note, setNote] = useState<string | null>(null);
   const courseId = useRef('');
+  const [code, setCode] = useState<{ code: string; preview: CodePreviewAnswer } | null>(null);
+  const [initialCode] = useState(codeFromUrl);
 
   useEffect(() => {
     if (!requireLogin()) return;
@@ -79,7 +83,15 @@ export default function BuyCourse() {
     setNote(null);
     try {
       await api('/billing', { method: 'PUT', body: billing.values });
-      const order = await api<CourseOrderAnswer>(`/course/buy/${state.course._id}`, { body: readTouches() });
+      const order = await api<CourseOrderAnswer>(`/course/buy/${state.course._id}`, {
+        body: { ...readTouches(), ...(code ? { code: code.code } : {}) },
+      });
+      if (order.paid) {
+        // A 100% code: the purchase is complete, no payment needed.
+        setFlash({ kind: 'success', message: LABELS.paymentSuccessful });
+        location.assign('/purchases');
+        return;
+      }
       const outcome = await openCheckout({
         key: order.key,
         mode: order.mode,
@@ -130,12 +142,27 @@ export default function BuyCourse() {
           <dt>Course</dt>
           <dd>{course ? course.title : LABELS.loading}</dd>
         </div>
-        <div className="buy-total">
-          <dt>Total price</dt>
-          <dd className="price">{course ? formatRupees(course.price) : LABELS.loading}</dd>
-        </div>
+        {code ? (
+          <CodePrice {...code.preview} />
+        ) : (
+          <div className="buy-total">
+            <dt>Total price</dt>
+            <dd className="price">{course ? formatRupees(course.price) : LABELS.loading}</dd>
+          </div>
+        )}
       </dl>
       <p className="buy-note muted">{GST_NOTE}</p>
+      {course ? (
+        <CodeField<CodePreviewAnswer>
+          initial={initialCode}
+          disabled={paying}
+          check={(text) =>
+            api<CodePreviewAnswer>('/codes/preview', { body: { code: text, target: { kind: 'course', courseId: course._id } } })
+          }
+          describe={(p) => p.description}
+          onChange={(applied, preview) => setCode(applied && preview ? { code: applied, preview } : null)}
+        />
+      ) : null}
       <BillingFields values={billing.values} errors={billing.errors} onChange={billing.change} disabled={!course || paying} />
       <button
         type="submit"
@@ -143,7 +170,7 @@ export default function BuyCourse() {
         disabled={!course || paying}
         aria-busy={!course || paying || undefined}
       >
-        {!course ? LABELS.loading : paying ? 'Processing...' : 'Pay'}
+        {!course ? LABELS.loading : paying ? 'Processing...' : code?.preview.totalPaise === 0 ? 'Get it free' : 'Pay'}
       </button>
       <p className="buy-note muted" role="status">
         {note ?? 'Secure payment by Razorpay. Cards, UPI and net banking accepted.'}

@@ -9,7 +9,17 @@ import { composeEmail, siteUrl, type EmailBlock, type EmailContent } from './lay
 const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
 const when = (at: Date) => `${dateFormat.format(at)} IST`;
 
-export type InvoiceLink = { number: string; pdfUrl: string };
+export type InvoiceLink = { number: string; pdfUrl: string; discount?: { code: string; listPaise: number; discountPaise: number } | null };
+
+/** The price and the code's discount before "Amount paid", when a code was applied. */
+function discountFacts(invoice: InvoiceLink | null): [string, string][] {
+  const d = invoice?.discount;
+  if (!d) return [];
+  return [
+    ['Price', formatPaise(d.listPaise)],
+    [`Discount (${d.code})`, `−${formatPaise(d.discountPaise)}`],
+  ];
+}
 
 function invoiceBlocks(invoice: InvoiceLink | null): EmailBlock[] {
   if (!invoice) return [];
@@ -35,6 +45,7 @@ export function registrationReceiptEmail(input: {
       {
         facts: [
           ['Programme', input.programName],
+          ...discountFacts(input.invoice),
           ['Amount paid', formatPaise(input.amountPaise)],
           ['Payment ID', input.paymentId],
           ...(input.invoice ? ([['Invoice', input.invoice.number]] as [string, string][]) : []),
@@ -66,6 +77,7 @@ export function courseReceiptEmail(input: {
       {
         facts: [
           ['Course', input.title],
+          ...discountFacts(input.invoice),
           ['Amount paid', formatPaise(input.amountPaise)],
           ['Order ID', input.orderId],
           ['Payment ID', input.paymentId],
