@@ -1,5 +1,6 @@
 /**
- * The owners' money view: every captured payment (registration fees, course purchases) with its
+ * The owners' money view: every captured payment (registration fees, course purchases, fee plan
+ * parts) with its
  * refunds, totals per month, and the tax documents (invoices, credit notes) for the accountant.
  * Days and months are India's (IST, see ./money-range.ts).
  */
@@ -27,6 +28,12 @@ type PaymentRow = {
   program_name: string | null;
   reg_name: string | null;
   reg_email: string | null;
+  plan_item: string | null;
+  plan_email: string | null;
+  plan_learner: string | null;
+  plan_status: string | null;
+  plan_refund_id: string | null;
+  discount_code: string | null;
 };
 
 export async function listPayments(filter: MoneyFilter): Promise<MoneyPaymentDto[]> {
@@ -36,13 +43,21 @@ export async function listPayments(filter: MoneyFilter): Promise<MoneyPaymentDto
     select o.id as order_id, o.payment_id, o.purpose, o.amount_paise, o.paid_at,
            c.title as course_title, co.email as course_email, co.status as course_status, co.refund_id as course_refund_id,
            nullif(trim(a.first_name || ' ' || a.last_name), '') as learner_name,
-           rp.program_name, r.name as reg_name, r.email as reg_email
+           rp.program_name, r.name as reg_name, r.email as reg_email,
+           pl.name || ': ' || ep.label as plan_item, pe.email as plan_email, ip.status as plan_status, ip.refund_id as plan_refund_id,
+           nullif(trim(pa.first_name || ' ' || pa.last_name), '') as plan_learner, inv.discount_code
     from payment_orders o
     left join course_orders co on co.gateway_order_id = o.id
     left join courses c on c.id = co.course_id
     left join accounts a on a.id = co.account_id
     left join registration_payments rp on rp.order_id = o.id
     left join registrations r on r.id = rp.registration_id
+    left join instalment_payments ip on ip.order_id = o.id
+    left join enrolment_parts ep on ep.id = ip.part_id
+    left join plan_enrolments pe on pe.id = ep.enrolment_id
+    left join instalment_plans pl on pl.id = pe.plan_id
+    left join accounts pa on pa.id = pe.account_id
+    left join invoices inv on inv.order_id = o.id
     where o.status = 'paid'
       ${start ? sql`and o.paid_at >= ${start}` : sql``}
       ${end ? sql`and o.paid_at < ${end}` : sql``}
@@ -65,13 +80,15 @@ export async function listPayments(filter: MoneyFilter): Promise<MoneyPaymentDto
     const sum = (status: string) => mine.filter((r) => r.status === status).reduce((s, r) => s + Number(r.amount_paise), 0);
     let refunded = sum('processed');
     let pending = sum('pending');
-    // A second capture for a course already owned is refunded in full automatically (orders.ts).
-    const duplicate = row.course_status === 'duplicate';
+    // A second capture for a course already owned, or a part already paid, is refunded in full automatically.
+    const duplicate = row.course_status === 'duplicate' || row.plan_status === 'duplicate';
     if (duplicate) {
-      const done = !!row.course_refund_id && !row.course_refund_id.startsWith('claim:');
+      const refundId = row.course_refund_id ?? row.plan_refund_id;
+      const done = !!refundId && !refundId.startsWith('claim:');
       refunded = done ? paid : 0;
       pending = done ? 0 : paid;
     }
+    const kind: MoneyPaymentDto['kind'] = row.purpose === 'course' || row.purpose === 'instalment' ? row.purpose : 'registration';
     const status: MoneyPaymentDto['status'] =
       refunded >= paid
         ? 'refunded'
@@ -85,10 +102,11 @@ export async function listPayments(filter: MoneyFilter): Promise<MoneyPaymentDto
     return {
       orderId: row.order_id,
       paymentId: row.payment_id,
-      kind: row.purpose === 'course' ? 'course' : 'registration',
-      item: (row.purpose === 'course' ? row.course_title : row.program_name) ?? row.purpose,
-      buyer: (row.purpose === 'course' ? row.learner_name : row.reg_name) ?? '',
-      email: (row.purpose === 'course' ? row.course_email : row.reg_email) ?? '',
+      kind,
+      item: (kind === 'course' ? row.course_title : kind === 'instalment' ? row.plan_item : row.program_name) ?? row.purpose,
+      discountCode: row.discount_code,
+      buyer: (kind === 'course' ? row.learner_name : kind === 'instalment' ? row.plan_learner : row.reg_name) ?? '',
+      email: (kind === 'course' ? row.course_email : kind === 'instalment' ? row.plan_email : row.reg_email) ?? '',
       paidAt: new Date(row.paid_at).toISOString(),
       amount: paiseToRupees(paid),
       refunded: paiseToRupees(refunded),

@@ -44,7 +44,7 @@ export const refundRequestSchema = z
 
 export type RefundRequest = z.input<typeof refundRequestSchema>;
 
-export const MONEY_KINDS = ['registration', 'course'] as const;
+export const MONEY_KINDS = ['registration', 'course', 'instalment'] as const;
 export const MONEY_STATUSES = ['captured', 'partially-refunded', 'refunded', 'refund-pending', 'refund-failed'] as const;
 
 const day = z
@@ -58,7 +58,7 @@ export const moneyFilterSchema = z
   .object({
     from: day,
     to: day,
-    kind: z.enum(MONEY_KINDS, { error: 'kind: choose registration or course' }).optional(),
+    kind: z.enum(MONEY_KINDS, { error: 'kind: choose registration, course or instalment' }).optional(),
     status: z.enum(MONEY_STATUSES, { error: `status: choose one of ${MONEY_STATUSES.join(', ')}` }).optional(),
   })
   .strict()
@@ -86,8 +86,10 @@ export type MoneyPaymentDto = {
   orderId: string;
   paymentId: string;
   kind: (typeof MONEY_KINDS)[number];
-  /** What was bought: the course title or the programme. */
+  /** What was bought: the course title, the programme, or the plan and part. */
   item: string;
+  /** The discount or scholarship code on its invoice, if any. */
+  discountCode: string | null;
   buyer: string;
   email: string;
   paidAt: string;

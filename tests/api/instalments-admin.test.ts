@@ -131,3 +131,44 @@ describe('admin dues', () => {
     expect(lines.some((l) => l.includes(learner.email) && l.endsWith(`Part 2,50000,${plusDays(istToday(), -5)},5,Overdue`))).toBe(true);
   });
 });
+
+describe('money view', () => {
+  it('shows a part payment as an Instalment with its plan, part and code, and refunds it with a credit note', async () => {
+    const planId = await admitPlanId(db);
+    await db.sql`insert into discount_codes (code, kind, percent_off, scope, created_by) values ('MONEY-HALF', 'percent', 50, 'plans', 'test')`;
+    const learner = await admitLearner(db);
+    const { body } = await enrol(learner.token, planId, 'MONEY-HALF');
+    const { order } = await payPart(learner.token, body.enrolment.parts[1].id);
+    const view = await call('GET', '/api/v1/admin/money?kind=instalment', { token: owner.token });
+    expect(view.status).toBe(200);
+    const payment = view.body.payments.find((p: { orderId: string }) => p.orderId === order.orderId);
+    expect(payment).toMatchObject({
+      kind: 'instalment',
+      item: 'AspiraAdmit fee in 4 parts: Part 2',
+      discountCode: 'MONEY-HALF',
+      email: learner.email,
+      amount: 25000,
+      refundable: 25000,
+      status: 'captured',
+    });
+    expect(view.body.payments.every((p: { kind: string }) => p.kind === 'instalment')).toBe(true);
+    const refund = await call('POST', '/api/v1/admin/refunds', {
+      token: owner.token,
+      body: { orderId: order.orderId, full: true, reason: 'Left the programme', idempotencyKey: 'inst-refund-0001' },
+    });
+    expect(refund.status, refund.text).toBe(201);
+    expect(refund.body.refund).toMatchObject({ status: 'pending', amount: 25000 });
+    const checked = await call('POST', `/api/v1/admin/refunds/${refund.body.refund.id}/check`, { token: owner.token });
+    expect(checked.body.refund.status).toBe('processed');
+    const [email] = await db.sql<{ text_body: string }[]>`
+      select text_body from email_outbox where to_address = ${learner.email} and tag = 'refund-processed'`;
+    expect(email!.text_body).toContain('We have refunded your payment for AspiraAdmit fee in 4 parts: Part 2 in full.');
+    const csv = await call('GET', '/api/v1/admin/money.csv?kind=instalment', { token: owner.token });
+    const lines = csv.text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]!.endsWith(',Against invoice,Discount code')).toBe(true);
+    expect(lines.filter((l) => l.endsWith(',MONEY-HALF'))).toHaveLength(2); // the invoice and its credit note
+  });
+});

@@ -9,7 +9,7 @@ const db = useTestDatabase({ SANDBOX_PAYMENT_SECRET: 'sandbox-secret-for-money-t
 const DM = '6801c2a4f1e2b3c4d5e6fd57'; // Digital Marketing, ₹2,49,000
 const PM = '6801c2a4f1e2b3c4d5e6fd68'; // Product Management, ₹2,99,000
 const GSTIN_27 = `27AAACB1234C1Z${gstinCheckChar('27AAACB1234C1Z')}`;
-const CSV_HEADER = 'Kind,Invoice number,Date,Buyer,State,GSTIN,Taxable value,CGST,SGST,IGST,Total,Against invoice';
+const CSV_HEADER = 'Kind,Invoice number,Date,Buyer,State,GSTIN,Taxable value,CGST,SGST,IGST,Total,Against invoice,Discount code';
 
 let n = 0;
 async function account(role: 'user' | 'admin', names: { firstName?: string; lastName?: string } = {}, adminRole?: 'owner' | 'counsellor') {
@@ -125,7 +125,7 @@ describe('GET /api/v1/admin/money', () => {
       ['?from=2026-13-01', /^from: Use a real date/],
       ['?from=yesterday', /^from: Use a date like/],
       ['?from=2026-10-02&to=2026-10-01', /^to: The end date must not be before the start date/],
-      ['?kind=instalment', /^kind: /],
+      ['?kind=subscription', /^kind: /],
       ['?status=lost', /^status: /],
       ['?amount=1', /^Unknown field: amount/],
     ] as const) {
@@ -155,7 +155,7 @@ describe('GET /api/v1/admin/money.csv', () => {
     const [inv1, inv2, credit] = lines.slice(1);
     // Ravi, "RK" Kumar in Haryana: CGST + SGST at 9% each of the taxable value (₹2,49,000 incl. 18% GST).
     expect(inv1).toMatch(
-      /^Invoice,ASP\/\d\d-\d\d\/\d+,\d{4}-\d\d-\d\d,"Ravi, ""RK"" Kumar",Haryana \(06\),,211016\.95,18991\.52,18991\.53,0,249000,$/,
+      /^Invoice,ASP\/\d\d-\d\d\/\d+,\d{4}-\d\d-\d\d,"Ravi, ""RK"" Kumar",Haryana \(06\),,211016\.95,18991\.52,18991\.53,0,249000,,$/,
     );
     // The Maharashtra business: IGST, its GSTIN, its name defused (a leading apostrophe).
     expect(inv2).toContain(`"'=HYPERLINK(""http://evil.example"")",Maharashtra (27),${GSTIN_27},253389.83,0,0,45610.17,299000,`);
@@ -173,6 +173,6 @@ describe('GET /api/v1/admin/money.csv', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(/^Invoice,.*,8500,$/);
+    expect(lines[1]).toMatch(/^Invoice,.*,8500,,$/);
   });
 });

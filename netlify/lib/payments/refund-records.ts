@@ -51,7 +51,14 @@ export function toRefundDto(row: RefundRow): RefundDto {
 }
 
 /** Who paid for an order and for what (the learner's email and the money view use it). */
-export type Payer = { kind: 'course' | 'registration'; email: string; name: string; item: string; courseOrderStatus: string | null };
+export type Payer = {
+  kind: 'course' | 'registration' | 'instalment';
+  email: string;
+  name: string;
+  item: string;
+  /** 'duplicate' for a second capture that is refunded automatically (a course already owned, a part already paid). */
+  courseOrderStatus: string | null;
+};
 
 export async function payerOf(tx: Db, orderId: string): Promise<Payer | undefined> {
   const [course] = await tx<{ email: string; first_name: string | null; title: string; status: string }[]>`
@@ -64,6 +71,19 @@ export async function payerOf(tx: Db, orderId: string): Promise<Payer | undefine
     select r.email, r.name, p.program_name from registration_payments p join registrations r on r.id = p.registration_id
     where p.order_id = ${orderId}`;
   if (fee) return { kind: 'registration', email: fee.email, name: fee.name, item: fee.program_name, courseOrderStatus: null };
+  const [part] = await tx<{ email: string; first_name: string | null; item: string; status: string }[]>`
+    select e.email, a.first_name, pl.name || ': ' || p.label as item, ip.status
+    from instalment_payments ip join enrolment_parts p on p.id = ip.part_id join plan_enrolments e on e.id = p.enrolment_id
+    join instalment_plans pl on pl.id = e.plan_id left join accounts a on a.id = e.account_id
+    where ip.order_id = ${orderId}`;
+  if (part)
+    return {
+      kind: 'instalment',
+      email: part.email,
+      name: part.first_name ?? '',
+      item: part.item,
+      courseOrderStatus: part.status === 'duplicate' ? 'duplicate' : null,
+    };
   return undefined;
 }
 

@@ -54,7 +54,12 @@ export async function requestRefund(session: Session, input: z.output<typeof ref
       throw new HttpError(409, 'This payment was not captured: there is nothing to refund');
     const payer = await payerOf(tx, order.id);
     if (payer?.courseOrderStatus === 'duplicate')
-      throw new HttpError(409, 'This second payment for a course the learner already owned is refunded in full automatically');
+      throw new HttpError(
+        409,
+        payer.kind === 'course'
+          ? 'This second payment for a course the learner already owned is refunded in full automatically'
+          : 'This second payment for a part the learner had already paid is refunded in full automatically',
+      );
     const paid = Number(order.amount_paise);
     const [sum] = await tx<{ taken: string }[]>`
       select coalesce(sum(amount_paise), 0) as taken from refunds where order_id = ${order.id} and status <> 'failed'`;

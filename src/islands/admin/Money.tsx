@@ -21,7 +21,7 @@ const STATUS_LABEL: Record<(typeof MONEY_STATUSES)[number], string> = {
   'refund-failed': 'Refund failed',
 };
 const REFUND_LABEL: Record<RefundDto['status'], string> = { pending: 'Pending', processed: 'Processed', failed: 'Failed' };
-const KIND_LABEL = { registration: 'Registration fee', course: 'Course' } as const;
+const KIND_LABEL = { registration: 'Registration fee', course: 'Course', instalment: 'Instalment' } as const;
 
 const monthName = (month: string) =>
   new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
@@ -91,6 +91,7 @@ export default function Money() {
             <option value="">All kinds</option>
             <option value="registration">Registration fee</option>
             <option value="course">Course</option>
+            <option value="instalment">Instalment</option>
           </select>
         </div>
         <div className="field">
@@ -153,6 +154,7 @@ export default function Money() {
                       <p className="money-who">{p.buyer || p.email}</p>
                       <p className="muted">
                         {p.item}
+                        {p.discountCode ? <> · Code {p.discountCode}</> : null}
                         <br />
                         {p.email}
                       </p>

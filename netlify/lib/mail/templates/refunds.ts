@@ -7,9 +7,9 @@ import { composeEmail, siteUrl, type EmailBlock, type EmailContent } from './lay
 
 export type RefundEmailInput = {
   name: string;
-  /** The course title or the programme of the registration fee. */
+  /** The course title, the programme of the registration fee, or the plan and part. */
   item: string;
-  kind: 'course' | 'registration';
+  kind: 'course' | 'registration' | 'instalment';
   amountPaise: number;
   paidPaise: number;
   /** True when nothing of the payment is left. */
@@ -20,7 +20,12 @@ export type RefundEmailInput = {
 };
 
 export function refundProcessedEmail(input: RefundEmailInput): EmailContent {
-  const what = input.kind === 'course' ? `your purchase of ${input.item}` : `your registration fee for ${input.item}`;
+  const what =
+    input.kind === 'course'
+      ? `your purchase of ${input.item}`
+      : input.kind === 'instalment'
+        ? `your payment for ${input.item}`
+        : `your registration fee for ${input.item}`;
   const blocks: EmailBlock[] = [
     input.full
       ? `We have refunded ${what} in full.`
