@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Tx } from './db.ts';
 import { phoneKey } from './persons.ts';
+import { CODE_DATA } from './privacy-coverage-codes.ts';
 import { PLAN_DATA } from './privacy-coverage-plans.ts';
 
 /** Whose data: the email, and the learner accounts that belong to it. */
@@ -157,6 +158,7 @@ export const PERSONAL_DATA: Record<string, TableCoverage> = {
       ).count,
   },
   ...PLAN_DATA,
+  ...CODE_DATA,
   invoices: {
     label: 'invoices',
     export: async (tx, s) => tx`
