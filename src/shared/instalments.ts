@@ -13,9 +13,9 @@ export const partIdSchema = numericId('part');
 
 /** A plan code is optional: blank means none. */
 const optionalCode = z
-  .string({ error: 'code: enter the code as text' })
+  .string({ error: 'Enter the code as text' })
   .trim()
-  .max(40, 'code: a code has at most 32 characters')
+  .max(40, 'A code has at most 32 characters')
   .optional()
   .transform((v) => v || undefined);
 
@@ -69,13 +69,13 @@ export const planCreateSchema = z
       .string({ error: 'Enter a slug' })
       .trim()
       .toLowerCase()
-      .regex(/^[a-z0-9][a-z0-9-]{1,59}$/, 'slug: use 2-60 lower-case letters, digits and dashes'),
+      .regex(/^[a-z0-9][a-z0-9-]{1,59}$/, 'Use 2-60 lower-case letters, digits and dashes'),
     name: oneLine('plan name', 120),
     programme: oneLine('programme', 120),
     description: z.string().trim().max(2000, 'The description must be at most 2000 characters').default(''),
     registrationFeeOption: z.preprocess(
       (v) => (v === '' ? null : v),
-      z.enum(PLAN_FEE_OPTIONS, { error: `registrationFeeOption: choose one of ${PLAN_FEE_OPTIONS.join(', ')}` }).nullable(),
+      z.enum(PLAN_FEE_OPTIONS, { error: `Choose one of ${PLAN_FEE_OPTIONS.join(', ')}` }).nullable(),
     ),
     active: z.boolean().default(true),
     parts: z.array(planPartInputSchema).min(1, 'A plan has at least one part').max(24, 'A plan has at most 24 parts'),
@@ -99,7 +99,7 @@ export const DUE_STATUSES = ['due', 'overdue'] as const;
 export const duesFilterSchema = z
   .object({
     plan: planIdSchema.optional(),
-    status: z.enum(DUE_STATUSES, { error: 'status: choose due or overdue' }).optional(),
+    status: z.enum(DUE_STATUSES, { error: 'Choose due or overdue' }).optional(),
     from: day.optional(),
     to: day.optional(),
   })

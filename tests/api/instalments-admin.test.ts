@@ -64,7 +64,7 @@ describe('admin plans', () => {
     });
     expect(res.status).toBe(400);
     const errors = res.body.errors.join(' | ');
-    expect(errors).toMatch(/slug: use 2-60 lower-case letters/);
+    expect(errors).toMatch(/slug: Use 2-60 lower-case letters/);
     expect(errors).toMatch(/A part must be at least ₹1/);
     expect(
       (await call('POST', '/api/v1/admin/plans', { token: owner.token, body: { ...cohortPlan, slug: 'x-two', parts: [] } })).status,
