@@ -165,6 +165,12 @@ export default function Person() {
                       </td>
                       <td>
                         {lead.form} <span className="muted">#{lead.id}</span>
+                        {lead.kind === 'scholarship' ? (
+                          <>
+                            <br />
+                            <a href={`/admin/codes?application=${lead.id}`}>Issue scholarship code</a>
+                          </>
+                        ) : null}
                       </td>
                       <td>{lead.programme ?? '-'}</td>
                       <td>{lead.stage ?? '-'}</td>

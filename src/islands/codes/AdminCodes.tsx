@@ -1,0 +1,190 @@
+import { useCallback, useEffect, useState } from 'react';
+import { api, errorText } from '../../lib/api.ts';
+import { SCOPE_LABELS, type CodeSummary, type CodeUse } from '../../shared/codes.ts';
+import { dateIst, dateTimeIst } from '../../shared/dates.ts';
+import { formatPaise } from '../../shared/money.ts';
+import { LoadStatus } from '../admin/parts.tsx';
+import { handleSessionEnd, useAdmin } from '../admin/session.ts';
+import { toast, Toasts } from '../ui/Toasts.tsx';
+import { CodeForm } from './CodeForm.tsx';
+import '../admin/admin.css';
+import '../admin/pipeline.css';
+import './codes.css';
+
+const value = (c: CodeSummary) => (c.kind === 'percent' ? `${c.percentOff}% off` : `${formatPaise(c.amountOffPaise ?? 0)} off`);
+/** The last day shown is the day before the stored end (which is the next day's first moment). */
+const window_ = (c: CodeSummary) => {
+  const from = c.validFrom ? dateIst.format(new Date(c.validFrom)) : 'now';
+  const until = c.validUntil ? dateIst.format(new Date(Date.parse(c.validUntil) - 1)) : 'no end';
+  return `${from} – ${until}`;
+};
+
+function applicationFromUrl(): string | null {
+  const id = new URLSearchParams(location.search).get('application') ?? '';
+  return /^[0-9]{1,18}$/.test(id) ? id : null;
+}
+
+/** /admin/codes (owners): codes with their uses and revenue, the create form, deactivate, each code's uses. */
+export default function AdminCodes() {
+  const admin = useAdmin({ announce: true });
+  const [codes, setCodes] = useState<CodeSummary[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [uses, setUses] = useState<{ code: CodeSummary; uses: CodeUse[] } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [applicationId] = useState(applicationFromUrl);
+
+  const load = useCallback(() => {
+    api<{ codes: CodeSummary[] }>('/admin/codes')
+      .then((a) => setCodes(a.codes))
+      .catch((failure: unknown) => {
+        if (!handleSessionEnd(failure)) setError(errorText(failure, 'Failed to load the codes'));
+      });
+  }, []);
+  useEffect(() => {
+    if (admin) load();
+  }, [admin, load]);
+
+  async function setActive(code: CodeSummary, active: boolean) {
+    setBusy(true);
+    try {
+      await api(`/admin/codes/${code.id}`, { method: 'PATCH', body: { active } });
+      toast.success(active ? `${code.code} is active again` : `${code.code} is deactivated`);
+      load();
+    } catch (failure) {
+      if (!handleSessionEnd(failure)) toast.error(errorText(failure, 'That did not work. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function showUses(code: CodeSummary) {
+    try {
+      const answer = await api<{ uses: CodeUse[] }>(`/admin/codes/${code.id}/uses`);
+      setUses({ code, uses: answer.uses });
+    } catch (failure) {
+      if (!handleSessionEnd(failure)) toast.error(errorText(failure, 'Failed to load the uses'));
+    }
+  }
+
+  if (!admin) return <Toasts />;
+  return (
+    <>
+      <Toasts />
+      <div className="admin-head">
+        <h1>Codes</h1>
+      </div>
+      <p className="lead">
+        Discount and scholarship codes. Buyers enter a code at checkout or open a link with ?code= (the server sets the price).
+      </p>
+      <CodeForm applicationId={applicationId} onCreated={load} />
+      <h2 className="code-list-title">All codes</h2>
+      <LoadStatus error={error} loaded={!!codes} />
+      {codes && codes.length === 0 ? <p className="muted">No codes yet.</p> : null}
+      {codes && codes.length > 0 ? (
+        <div className="admin-table-wrap" role="region" aria-label="Codes (scrolls sideways)" tabIndex={0}>
+          <table className="admin-table">
+            <caption className="sr-only">Codes</caption>
+            <thead>
+              <tr>
+                <th scope="col">Code</th>
+                <th scope="col">Applies to</th>
+                <th scope="col">Value</th>
+                <th scope="col">Valid</th>
+                <th scope="col">Uses / max</th>
+                <th scope="col">Revenue</th>
+                <th scope="col">Discount given</th>
+                <th scope="col">Active</th>
+              </tr>
+            </thead>
+            <tbody>
+              {codes.map((c) => (
+                <tr key={c.id} data-code={c.code}>
+                  <td>
+                    <strong>{c.code}</strong>
+                    {c.description ? (
+                      <>
+                        <br />
+                        <span className="muted">{c.description}</span>
+                      </>
+                    ) : null}
+                    {c.issuedToEmail ? (
+                      <>
+                        <br />
+                        <span className="muted">For {c.issuedToEmail}</span>
+                      </>
+                    ) : null}
+                  </td>
+                  <td>{SCOPE_LABELS[c.scope]}</td>
+                  <td>{value(c)}</td>
+                  <td>{window_(c)}</td>
+                  <td data-field="uses">
+                    {c.uses} / {c.maxUses ?? '∞'}
+                    {c.reserved ? <span className="muted"> (+{c.reserved} at checkout)</span> : null}
+                  </td>
+                  <td data-field="revenue">{formatPaise(c.revenuePaise)}</td>
+                  <td>{formatPaise(c.discountPaise)}</td>
+                  <td>
+                    <span>{c.active ? 'Yes' : 'No'}</span>{' '}
+                    <button type="button" className="btn btn-ghost btn-sm" disabled={busy} onClick={() => void setActive(c, !c.active)}>
+                      {c.active ? 'Deactivate' : 'Activate'}
+                    </button>{' '}
+                    <button type="button" className="btn btn-ghost btn-sm" onClick={() => void showUses(c)}>
+                      Uses
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {uses ? <Uses code={uses.code} uses={uses.uses} onClose={() => setUses(null)} /> : null}
+    </>
+  );
+}
+
+function Uses({ code, uses, onClose }: { code: CodeSummary; uses: CodeUse[]; onClose: () => void }) {
+  return (
+    <section className="card code-uses" aria-labelledby="code-uses-title">
+      <div className="admin-head">
+        <h2 id="code-uses-title">Uses of {code.code}</h2>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      {uses.length === 0 ? (
+        <p className="muted">Nobody has used this code yet.</p>
+      ) : (
+        <div className="admin-table-wrap" role="region" aria-label="Uses (scrolls sideways)" tabIndex={0}>
+          <table className="admin-table">
+            <caption className="sr-only">Uses of {code.code}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Email</th>
+                <th scope="col">What</th>
+                <th scope="col">List</th>
+                <th scope="col">Discount</th>
+                <th scope="col">Paid</th>
+                <th scope="col">When</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {uses.map((u) => (
+                <tr key={u.id}>
+                  <td>{u.email}</td>
+                  <td>{u.what}</td>
+                  <td>{formatPaise(u.listPaise)}</td>
+                  <td>{formatPaise(u.discountPaise)}</td>
+                  <td>{formatPaise(u.totalPaise)}</td>
+                  <td>{dateTimeIst.format(new Date(u.at))}</td>
+                  <td>{u.status === 'reserved' ? 'At checkout' : u.status === 'used' ? 'Used' : 'Released'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
