@@ -78,7 +78,7 @@ export default function Dues() {
         <div className="field">
           <label htmlFor="dues-status">Status</label>
           <select id="dues-status" className="input" value={draft.status} onChange={set('status')}>
-            <option value="">Due and overdue</option>
+            <option value="">All</option>
             <option value="due">Due</option>
             <option value="overdue">Overdue</option>
           </select>

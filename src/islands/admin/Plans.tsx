@@ -77,7 +77,7 @@ export default function Plans() {
                   className="btn btn-ghost"
                   disabled={busy === plan.id}
                   onClick={() => void toggle(plan)}
-                  aria-label={`${plan.active ? 'Close' : 'Open'} ${plan.name} for enrolment`}
+                  aria-label={`${plan.active ? 'Close for enrolment' : 'Open for enrolment'}: ${plan.name}`}
                 >
                   {plan.active ? 'Close for enrolment' : 'Open for enrolment'}
                 </button>

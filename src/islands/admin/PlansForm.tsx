@@ -88,7 +88,7 @@ export function PlanForm({ onCreated }: { onCreated: (plan: PlanDto) => void }) 
             <Field label="Amount (₹)" required error={partError(i, 'amount')}>
               <input inputMode="decimal" value={part.amount} onChange={(e) => setPart(i, 'amount', e.target.value)} />
             </Field>
-            <Field label="Due">
+            <Field label="Due" required>
               <select value={part.rule} onChange={(e) => setPart(i, 'rule', e.target.value)}>
                 <option value="days">Days after enrolment</option>
                 <option value="date">On a fixed date</option>

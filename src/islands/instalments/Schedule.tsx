@@ -38,8 +38,8 @@ export function Schedule({ enrolment, paying, onPay }: Props) {
             {enrolment.parts.map((part) => (
               <tr key={part.id}>
                 <th scope="row">{part.label}</th>
-                <td>{dayText(part.dueOn)}</td>
-                <td>{formatRupees(part.amount)}</td>
+                <td data-label="Due">{dayText(part.dueOn)}</td>
+                <td data-label="Amount">{formatRupees(part.amount)}</td>
                 <td>
                   <span className={`plan-chip plan-chip-${part.status}`}>{STATUS_LABEL[part.status]}</span>
                 </td>
