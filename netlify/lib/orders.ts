@@ -155,10 +155,12 @@ export async function listPurchases(session: Pick<Session, 'accountId'>): Promis
       paid_at: Date;
       invoice_id: string | null;
       invoice_number: string | null;
+      discount_code: string | null;
     })[]
   >`
     select c.id, c.title, c.description, c.price_paise, c.duration, c.image_id,
-           o.gateway_order_id, o.payment_id, o.amount_paise, o.paid_at, i.id::text as invoice_id, i.number as invoice_number
+           o.gateway_order_id, o.payment_id, o.amount_paise, o.paid_at, i.id::text as invoice_id, i.number as invoice_number,
+           o.discount_code
     from course_orders o join courses c on c.id = o.course_id
     left join invoices i on i.order_id = o.gateway_order_id
     where o.account_id = ${session.accountId} and o.status = 'paid'
@@ -171,6 +173,7 @@ export async function listPurchases(session: Pick<Session, 'accountId'>): Promis
       amount: paiseToRupees(Number(row.amount_paise)),
       paidAt: new Date(row.paid_at).toISOString(),
       invoice: row.invoice_id ? { number: row.invoice_number!, pdfUrl: documentPath('invoice', row.invoice_id) } : null,
+      discountCode: row.discount_code,
     },
   }));
 }

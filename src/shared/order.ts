@@ -65,5 +65,13 @@ export type InvoiceLinkDto = { number: string; pdfUrl: string };
 
 /** One entry of GET /api/v1/user/purchases (`courseData`). */
 export type Purchase = CourseDto & {
-  purchase: { orderId: string; paymentId: string; amount: number; paidAt: string; invoice: InvoiceLinkDto | null };
+  purchase: {
+    orderId: string;
+    paymentId: string;
+    amount: number;
+    paidAt: string;
+    invoice: InvoiceLinkDto | null;
+    /** The discount or scholarship code it was bought with, if any. */
+    discountCode?: string | null;
+  };
 };

@@ -76,6 +76,7 @@ e2eDescribe('discount and scholarship codes in the browser', () => {
       await page.waitForURL(/\/purchases$/, ready);
       await page.getByText('Payment Successful').waitFor();
       await page.getByRole('heading', { name: 'Digital Marketing' }).waitFor();
+      await page.getByText(`with code ${code}`).waitFor();
       const [order] = await sql()`
       select o.amount_paise::int as amount, o.discount_code, i.discount_paise::int as discount
       from course_orders o join accounts a on a.id = o.account_id join invoices i on i.order_id = o.gateway_order_id

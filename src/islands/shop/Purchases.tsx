@@ -68,6 +68,7 @@ export default function Purchases() {
                   {course.purchase && dateFormat ? (
                     <span className="muted"> · Bought {dateFormat.format(new Date(course.purchase.paidAt))}</span>
                   ) : null}
+                  {course.purchase?.discountCode ? <span className="muted"> · with code {course.purchase.discountCode}</span> : null}
                 </p>
                 {course.purchase?.invoice ? (
                   <p className="purchase-invoice">
