@@ -83,7 +83,8 @@ type DuplicateRow = { id: string; email: string; amount_paise: string; payment_i
 const claimOf = (id: string) => `claim:${id}`;
 
 /**
- * Refunds, through the gateway, every second capture for a course the learner already owns,
+ * Refunds, through the gateway, every second capture for a course the learner already owns
+ * (a free second order, bought with a 100% code, has nothing to refund),
  * records the refund id and emails the learner. A row is claimed first so two runs never ask
  * twice; a claim left by a run that died is taken over after 10 minutes (the gateway itself
  * refuses to refund one payment twice).
@@ -94,7 +95,7 @@ export async function refundDuplicateCoursePayments(limit = 20): Promise<number>
     from courses c
     where c.id = o.course_id and o.id in (
       select id from course_orders
-      where status = 'duplicate' and (refund_id is null or (refund_id like 'claim:%' and updated_at < now() - interval '10 minutes'))
+      where status = 'duplicate' and amount_paise > 0 and (refund_id is null or (refund_id like 'claim:%' and updated_at < now() - interval '10 minutes'))
       order by paid_at limit ${limit} for update skip locked)
     returning o.id::text as id, o.email, o.amount_paise, o.payment_id, o.gateway_order_id, c.title`;
   let refunded = 0;

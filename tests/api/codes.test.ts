@@ -81,6 +81,9 @@ describe('code rules (preview and checkout)', () => {
     const [app] = await db.sql<{ id: string; email: string }[]>`
       insert into scholarship_applications (name, email, phone, institute, message)
       values ('Meera Iyer', 'meera.codes@example.com', '+919876543210', 'IIT', 'Please') returning id::text as id, email`;
+    const who = await call('GET', `/api/v1/admin/codes/applicant/${app!.id}`, { token: await owner() });
+    expect(who.body.applicant).toEqual({ id: app!.id, name: 'Meera Iyer', email: app!.email });
+    expect((await call('GET', '/api/v1/admin/codes/applicant/999999', { token: await owner() })).status).toBe(404);
     const { code } = await newCode({ applicationId: app!.id, percentOff: 100, scope: 'all-courses' });
     const stranger = await account('user');
     const res = await buy(stranger.token, code);
