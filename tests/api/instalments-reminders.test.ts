@@ -74,4 +74,11 @@ describe('sendInstalmentReminders', () => {
     expect(mine.map((s) => s.kind).sort()).toEqual(['overdue', 'upcoming']);
     expect(await count(db, `email_outbox where to_address = '${learner.email}' and tag like 'instalment-reminder-%'`)).toBe(2);
   });
+
+  it('an erased account gets no reminder', async () => {
+    const learner = await admitLearner(db);
+    await enrol(learner.token, await admitPlanId(db));
+    await db.sql`update accounts set erased_at = now() where id = ${learner.id}`;
+    expect(await run(40, learner.email)).toEqual([]);
+  });
 });

@@ -37,6 +37,7 @@ export async function sendInstalmentReminders({ now = new Date() }: { now?: Date
     from enrolment_parts p join plan_enrolments e on e.id = p.enrolment_id join instalment_plans pl on pl.id = e.plan_id
     left join accounts a on a.id = e.account_id
     where p.status = 'due' and p.amount_paise > 0 and e.status = 'active' and p.due_on <= ${today}::date + 7
+      and a.erased_at is null -- an erased account gets no more email
     order by p.due_on, p.id`;
   const run: ReminderRun = { today, sent: [], skipped: 0 };
   for (const part of candidates) {
