@@ -1,11 +1,16 @@
+import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { axeViolations } from './axe.ts';
 import { createAdminFromTerminal, e2eDescribe, newPage, settled, signupVerified, sql } from './harness.ts';
 
 const DM = '6801c2a4f1e2b3c4d5e6fd57'; // Digital Marketing, ₹2,49,000
 const stamp = Date.now().toString(36).toUpperCase();
 const ready = { waitUntil: 'domcontentloaded' } as const;
+/** Screenshots to look at, when E2E_SHOTS names a folder. */
+async function shot(target: Page | Locator, name: string) {
+  if (process.env.E2E_SHOTS) await target.screenshot({ path: join(process.env.E2E_SHOTS, `${name}.png`) });
+}
 const islandsReady = (page: Page) =>
   page.waitForFunction(() => !!document.querySelector('main astro-island') && !document.querySelector('main astro-island[ssr]'));
 
@@ -55,7 +60,7 @@ e2eDescribe('discount and scholarship codes in the browser', () => {
       expect(await details.textContent()).toContain('−₹49,800');
       expect(await page.locator('.buy-total').textContent()).toContain('₹1,99,200');
       expect(await axeViolations(page, 'buy with a code')).toEqual([]);
-      await page.screenshot({ path: '/tmp/codes-buy-phone.png', fullPage: true });
+      await shot(page, 'codes-buy-phone');
 
       // Removing it shows the full price; a wrong code says why; applying again works.
       await page.getByRole('button', { name: 'Remove code' }).click();
@@ -108,13 +113,17 @@ e2eDescribe('discount and scholarship codes in the browser', () => {
     await form.getByRole('button', { name: 'Registered' }).waitFor();
 
     await form.getByText(`Code ${code} applied`).waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await form.getByText(`Code ${code} applied`).evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await shot(form.locator('.reg-actions'), 'codes-fee-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await form.getByRole('combobox', { name: 'State' }).selectOption('06');
     await form.getByRole('button', { name: 'Pay Now' }).click();
     const hybrid = page.locator('#fee-menu button', { hasText: 'Hybrid programme' });
     await hybrid.waitFor();
     expect(await hybrid.textContent()).toContain('₹0');
     expect(await axeViolations(page, 'fee menu with a code')).toEqual([]);
-    await page.screenshot({ path: '/tmp/codes-fee-desktop.png', fullPage: false });
+    await shot(page, 'codes-fee-menu-desktop');
     await hybrid.click();
     await page.waitForURL(/\/success\?/, ready);
     await page.locator('[data-field="amount"]', { hasText: '₹0' }).waitFor();
@@ -162,8 +171,28 @@ e2eDescribe('discount and scholarship codes in the browser', () => {
     expect(await row.textContent()).toContain('15% off');
     expect(await row.locator('[data-field="uses"]').textContent()).toContain('0 / 100');
     expect(await axeViolations(admin, 'admin codes')).toEqual([]);
-    await admin.screenshot({ path: '/tmp/codes-admin-desktop.png', fullPage: true });
+    await shot(admin, 'codes-admin-desktop');
     const [saved] = await sql()`select percent_off, max_uses, created_by from discount_codes where code = ${code}`;
     expect(saved).toEqual({ percent_off: 15, max_uses: 100, created_by: owner.email });
+
+    // From a scholarship lead: the form is prefilled for that applicant, who is emailed the code.
+    const [app] = await sql()<{ id: string }[]>`
+      insert into scholarship_applications (name, email, phone, institute, message)
+      values ('Meera Iyer', ${`meera.${stamp.toLowerCase()}@example.com`}, '+919876543210', 'IIT Delhi', 'Scholarship please')
+      returning id::text as id`;
+    await admin.goto(`/admin/codes?application=${app!.id}`, ready);
+    await settled(admin);
+    const issue = admin.getByRole('form', { name: 'Issue a scholarship code' });
+    await issue.getByText('Meera Iyer').waitFor();
+    expect(await issue.getByLabel(/^Percent off/).inputValue()).toBe('100');
+    await issue.getByLabel(/^Code/).fill(`MEERA-${stamp}`);
+    await issue.getByRole('combobox', { name: /^Applies to/ }).selectOption('registration-fees');
+    expect(await axeViolations(admin, 'issue a scholarship code')).toEqual([]);
+    await shot(admin, 'codes-issue-desktop');
+    await issue.getByRole('button', { name: 'Issue code' }).click();
+    await admin.locator(`tr[data-code="MEERA-${stamp}"]`).waitFor();
+    const [mail] = await sql()<{ text_body: string }[]>`
+      select text_body from email_outbox where to_address = ${`meera.${stamp.toLowerCase()}@example.com`} and tag = 'scholarship-code'`;
+    expect(mail!.text_body).toContain(`/information?code=MEERA-${stamp}`);
   });
 });
