@@ -3,6 +3,7 @@ import { env } from '../../netlify/lib/env.ts';
 import { hmacSha256Hex } from '../../netlify/lib/payments/hmac.ts';
 import { call, count, useTestDatabase } from './harness.ts';
 import { account, buy, DM, DM_PAISE, newCode, sandbox } from './codes-helpers.ts';
+import { pdfBytes, pdfText } from './invoice-db.ts';
 import { openFeeOrder, registered } from './registration-flow.ts';
 
 const db = useTestDatabase();
@@ -106,6 +107,14 @@ describe('checkout with a code', () => {
     });
     expect((await redemptions(id)).map((r) => r.status)).toEqual(['used']);
     expect(await count(db, `invoices where order_id = '${res.body.orderId}'`)).toBe(1);
+    const [link] = await db.sql<{ text_body: string }[]>`
+      select text_body from email_outbox where to_address = ${learner.email} and tag = 'course-receipt'`;
+    const pdfUrl = link!.text_body.match(/\/api\/v1\/invoices\/\d+\/pdf\?key=[\w-]+/)![0];
+    const text = pdfText(await pdfBytes(pdfUrl)).join('\n');
+    expect(text).toContain('Price (GST included)\nRs. 2,49,000.00');
+    expect(text).toContain(`Discount (${code})\n- Rs. 62,250.00`);
+    expect(text).toContain('Amount paid (GST included)\nRs. 1,86,750.00');
+    expect(text).toContain('Taxable value');
   });
 
   it('a failed gateway payment releases the reservation', async () => {
