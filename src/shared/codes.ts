@@ -14,8 +14,8 @@ export function normaliseCode(text: string): string {
 
 /** A code as typed at checkout: blank = no code. */
 export const codeInputSchema = z
-  .string({ error: 'code: Enter the code as text' })
-  .max(64, 'code: ' + NO_SUCH_CODE)
+  .string({ error: 'Enter the code as text' })
+  .max(64, NO_SUCH_CODE)
   .transform((v) => normaliseCode(v))
   .refine((v) => v === '' || CODE_PATTERN.test(v), NO_SUCH_CODE);
 

@@ -16,6 +16,17 @@ describe('code rules (preview and checkout)', () => {
     expect(unknown.body.errors).toEqual(['code: No such code']);
   });
 
+  it('a malformed code is a clear 400 and nothing is written', async () => {
+    const learner = await account('user');
+    const before = [await count(db, 'payment_orders'), await count(db, 'discount_redemptions')];
+    for (const code of ['a b', 'x'.repeat(80), 42]) {
+      const res = await buy(learner.token, code as string);
+      expect(res.status).toBe(400);
+      expect(res.body.errors[0]).toMatch(/^code: (No such code|Enter the code as text)$/);
+    }
+    expect([await count(db, 'payment_orders'), await count(db, 'discount_redemptions')]).toEqual(before);
+  });
+
   it('expiry: before and after the window', async () => {
     const future = await newCode({ validFrom: '2099-12-01', validUntil: '2099-12-31' });
     expect((await preview(future.code)).body.errors).toEqual(['code: This code starts on 1 Dec 2099']);

@@ -79,8 +79,14 @@ const noCode = (listPaise: number): PricedWithCode => ({
 
 async function codeRow(sql: Db, code: string, lock: boolean): Promise<CodeRow> {
   const rows = lock
-    ? await sql<CodeRow[]>`select * , id::text as id from discount_codes where code = ${code} for update`
-    : await sql<CodeRow[]>`select *, id::text as id from discount_codes where code = ${code}`;
+    ? await sql<CodeRow[]>`
+        select id::text as id, code, description, kind, percent_off, amount_off_paise, scope, course_ids, fee_options,
+             plan_ids::text[] as plan_ids, valid_from, valid_until, max_uses, once_per_person, issued_to_email, active
+        from discount_codes where code = ${code} for update`
+    : await sql<CodeRow[]>`
+        select id::text as id, code, description, kind, percent_off, amount_off_paise, scope, course_ids, fee_options,
+             plan_ids::text[] as plan_ids, valid_from, valid_until, max_uses, once_per_person, issued_to_email, active
+        from discount_codes where code = ${code}`;
   if (!rows[0]) refuse(NO_SUCH_CODE);
   return rows[0];
 }
