@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import netlify from '@astrojs/netlify';
 import sitemap from '@astrojs/sitemap';
 import { fileURLToPath } from 'node:url';
+import { afterPaintScripts } from './src/integrations/after-paint.ts';
 
 // The public origin: canonical links, Open Graph URLs and the sitemap are built from it.
 const isDevServer = process.argv.slice(2).includes('dev');
@@ -27,7 +28,7 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'file', inlineStylesheets: 'always' },
-  integrations: [react(), clientInteraction(), sitemap({ filter: (page) => !/\/(admin|buy|purchases|settings|success)\b/.test(page) })],
+  integrations: [react(), clientInteraction(), afterPaintScripts(), sitemap({ filter: (page) => !/\/(admin|buy|purchases|settings|success)\b/.test(page) })],
   // The adapter only serves `astro dev` (it runs netlify/functions beside the dev server). A
   // production build must emit no function of its own: the adapter's path-bound catch-all would run
   // before Netlify's redirects and rewrites and answer them with the 404 page.

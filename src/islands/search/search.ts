@@ -80,6 +80,8 @@ function setup(form: HTMLFormElement): void {
     event.preventDefault();
     go(visible[active] ?? visible[0]);
   });
+  // Text typed before this script arrived (it loads after the first paint) gets its matches now.
+  if (document.activeElement === input && input.value.trim()) open();
 }
 
 export function initSearch(): void {

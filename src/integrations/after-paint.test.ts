@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { INLINE_SCRIPT_HASHES } from '../../netlify/lib/security-headers.ts';
+import { AFTER_PAINT_LOADER, afterPaintLoaderHash, deferModuleScripts } from './after-paint.ts';
+
+const page = (body: string) =>
+  `<!doctype html><html><head><script type="application/ld+json">{}</script></head><body>${body}</body></html>`;
+
+describe('page scripts after the first paint', () => {
+  it('moves every module script into one loader at the end of <body>, once each', () => {
+    const html = page(
+      '<header><script type="module" src="/_astro/Header.abc.js"></script></header><main>Hi</main>' +
+        '<script type="module" src="/_astro/Search.def.js"></script><script type="module" src="/_astro/Header.abc.js"></script>',
+    );
+    const out = deferModuleScripts(html);
+    expect(out).not.toContain('type="module"');
+    expect(out).toContain(`<script data-modules="/_astro/Header.abc.js /_astro/Search.def.js">${AFTER_PAINT_LOADER}</script></body>`);
+    expect(out).toContain('<script type="application/ld+json">{}</script>');
+    expect(out).toContain('<main>Hi</main>');
+  });
+
+  it('leaves a page without module scripts, and inline or external classic scripts, as they are', () => {
+    const html = page(
+      '<main>Hi</main><script>document.title="x"</script><script src="https://checkout.razorpay.com/v1/checkout.js"></script>',
+    );
+    expect(deferModuleScripts(html)).toBe(html);
+  });
+
+  it("the loader's hash is in the Content-Security-Policy (else browsers refuse to run it)", () => {
+    expect(INLINE_SCRIPT_HASHES).toContain(afterPaintLoaderHash());
+  });
+});

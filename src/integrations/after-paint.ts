@@ -1,0 +1,62 @@
+/**
+ * Page scripts after the first paint. Astro ships each component <script> as a module file
+ * (`<script type="module" src>`); the browser fetches those at high priority while the page is
+ * still arriving, and on a slow phone connection they compete with the HTML and the largest
+ * image for the first round trips. None of them draws anything: they wire up menus, search, the
+ * contact bar and the catalogue filter. So the build moves them into one inline loader at the end
+ * of <body> that imports them once the first frame is on screen, or at once on the visitor's first
+ * pointer, key, touch or focus (docs/architecture.md, "Islands and hydration"). A button
+ * (type=button: no action of its own) pressed before they arrive is held and pressed once they have;
+ * then `<html data-scripts="ready">` says the page is fully alive.
+ *
+ * The loader's text is fixed (the module list is in its data attribute), so its CSP hash is too:
+ * AFTER_PAINT_LOADER_HASH in netlify/lib/security-headers.ts and netlify.toml, checked by a test.
+ */
+import { createHash } from 'node:crypto';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+
+export const AFTER_PAINT_LOADER =
+  "(()=>{const d=document,m=d.currentScript.dataset.modules.split(' ');let on=0,held=null;" +
+  "const hold=e=>{const b=e.target.closest&&e.target.closest('button[type=button]');if(!b)return;e.stopImmediatePropagation();held=held||b};" +
+  "const go=()=>{if(on++)return;d.addEventListener('click',hold,true);Promise.all(m.map(u=>import(u))).then(()=>{" +
+  "d.removeEventListener('click',hold,true);d.documentElement.dataset.scripts='ready';if(held)held.click()})};" +
+  "for(const e of['pointerover','pointerdown','keydown','touchstart','focusin'])addEventListener(e,go,{once:true,capture:true,passive:true});" +
+  "addEventListener('DOMContentLoaded',()=>{requestAnimationFrame(()=>setTimeout(go));setTimeout(go,500)},{once:true})})()";
+
+export const afterPaintLoaderHash = (): string => `sha256-${createHash('sha256').update(AFTER_PAINT_LOADER).digest('base64')}`;
+
+const MODULE_SCRIPT = /<script type="module" src="(\/_astro\/[^"]+\.js)"><\/script>/g;
+
+/** Moves a page's module scripts into the loader; a page without any is left as it is. */
+export function deferModuleScripts(html: string): string {
+  const modules = [...html.matchAll(MODULE_SCRIPT)].map((m) => m[1]!);
+  if (modules.length === 0) return html;
+  const end = html.lastIndexOf('</body>');
+  if (end === -1) return html;
+  const loader = `<script data-modules="${[...new Set(modules)].join(' ')}">${AFTER_PAINT_LOADER}</script>`;
+  const body = html.slice(0, end).replace(MODULE_SCRIPT, '');
+  return `${body}${loader}${html.slice(end)}`;
+}
+
+async function htmlFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((e) => e.isFile() && e.name.endsWith('.html')).map((e) => join(e.parentPath, e.name));
+}
+
+export function afterPaintScripts(): AstroIntegration {
+  return {
+    name: 'aspira:after-paint-scripts',
+    hooks: {
+      'astro:build:done': async ({ dir }) => {
+        for (const file of await htmlFiles(fileURLToPath(dir))) {
+          const html = await readFile(file, 'utf8');
+          const deferred = deferModuleScripts(html);
+          if (deferred !== html) await writeFile(file, deferred);
+        }
+      },
+    },
+  };
+}
