@@ -10,6 +10,7 @@ describe('registration fee table and schemas', () => {
       ['discover', 15_157_050],
       ['elevate', 5_000_000],
       ['plor', 13_000_000],
+      ['admit', 1_100_000],
     ]);
   });
 
