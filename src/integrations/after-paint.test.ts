@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INLINE_SCRIPT_HASHES } from '../../netlify/lib/security-headers.ts';
+import { EARLY_INPUT_KEY } from '../islands/leads/early-input.ts';
 import { AFTER_PAINT_LOADER, afterPaintLoaderHash, deferModuleScripts } from './after-paint.ts';
 
 const page = (body: string) =>
@@ -23,6 +24,10 @@ describe('page scripts after the first paint', () => {
       '<main>Hi</main><script>document.title="x"</script><script src="https://checkout.razorpay.com/v1/checkout.js"></script>',
     );
     expect(deferModuleScripts(html)).toBe(html);
+  });
+
+  it('keeps early input where the forms look for it', () => {
+    expect(AFTER_PAINT_LOADER).toContain(`window.${EARLY_INPUT_KEY}=window.${EARLY_INPUT_KEY}||new WeakMap()`);
   });
 
   it("the loader's hash is in the Content-Security-Policy (else browsers refuse to run it)", () => {

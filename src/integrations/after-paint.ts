@@ -1,13 +1,15 @@
 /**
- * Page scripts after the first paint. Astro ships each component <script> as a module file
+ * The page bootstrap: page scripts after the first paint, and early input kept until then. Astro ships each component <script> as a module file
  * (`<script type="module" src>`); the browser fetches those at high priority while the page is
  * still arriving, and on a slow phone connection they compete with the HTML and the largest
  * image for the first round trips. None of them draws anything: they wire up menus, search, the
  * contact bar and the catalogue filter. So the build moves them into one inline loader at the end
- * of <body> that imports them once the first frame is on screen, or at once on the visitor's first
- * pointer, key, touch or focus (docs/architecture.md, "Islands and hydration"). A button
+ * of <body> that imports them once the page has loaded and its first content is on screen (at
+ * the latest 3 s after the HTML has arrived), or at once on the visitor's first pointer, key, touch or
+ * focus (docs/architecture.md, "Islands and hydration"). A button
  * (type=button: no action of its own) pressed before they arrive is held and pressed once they have;
- * then `<html data-scripts="ready">` says the page is fully alive.
+ * then `<html data-scripts="ready">` says the page is fully alive. From its first moment it also
+ * remembers what is typed into any form that is not alive yet (src/islands/leads/early-input.ts).
  *
  * The loader's text is fixed (the module list is in its data attribute), so its CSP hash is too:
  * AFTER_PAINT_LOADER_HASH in netlify/lib/security-headers.ts and netlify.toml, checked by a test.
@@ -20,11 +22,17 @@ import type { AstroIntegration } from 'astro';
 
 export const AFTER_PAINT_LOADER =
   "(()=>{const d=document,m=d.currentScript.dataset.modules.split(' ');let on=0,held=null;" +
+  "const keep=e=>{const t=e.target,f=t&&t.form;if(!f||!t.name||f.hasAttribute('data-ready')||t.type==='checkbox'||t.type==='radio')return;" +
+  'const s=window.__aspiraEarlyInput=window.__aspiraEarlyInput||new WeakMap(),v=s.get(f)||{};v[t.name]=t.value;s.set(f,v)};' +
+  "d.addEventListener('input',keep,true);d.addEventListener('change',keep,true);" +
   "const hold=e=>{const b=e.target.closest&&e.target.closest('button[type=button]');if(!b)return;e.stopImmediatePropagation();held=held||b};" +
   "const go=()=>{if(on++)return;d.addEventListener('click',hold,true);Promise.all(m.map(u=>import(u))).then(()=>{" +
   "d.removeEventListener('click',hold,true);d.documentElement.dataset.scripts='ready';if(held)held.click()})};" +
   "for(const e of['pointerover','pointerdown','keydown','touchstart','focusin'])addEventListener(e,go,{once:true,capture:true,passive:true});" +
-  "addEventListener('DOMContentLoaded',()=>{requestAnimationFrame(()=>setTimeout(go));setTimeout(go,500)},{once:true})})()";
+  'let painted=0,loaded=0;const later=()=>{if(painted&&loaded)setTimeout(go)};' +
+  "try{new PerformanceObserver((l,o)=>{if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();painted=1;later()}}).observe({type:'paint',buffered:true})}catch{painted=1}" +
+  "addEventListener('load',()=>{loaded=1;later()},{once:true});" +
+  "addEventListener('DOMContentLoaded',()=>setTimeout(go,3000),{once:true})})()";
 
 export const afterPaintLoaderHash = (): string => `sha256-${createHash('sha256').update(AFTER_PAINT_LOADER).digest('base64')}`;
 

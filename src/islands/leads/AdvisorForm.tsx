@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { advisorSchema, HONEYPOT, LEAD_MESSAGES, PROGRAMMES } from '../../shared/leads.ts';
-import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
+import { Field, FieldIdBase, FormError, SubmitButton } from '../ui/Field.tsx';
 import { ConsentNotice } from '../ui/ConsentNotice.tsx';
 import { useForm } from '../ui/useForm.ts';
 import { Honeypot, IndianPhoneInput, useReady, withTracking } from './parts.tsx';
@@ -38,39 +38,42 @@ export default function AdvisorForm({ source = 'advisor' }: Props) {
   }
 
   return (
-    <form
-      ref={formRef}
-      className="lead-form"
-      noValidate
-      onSubmit={submit}
-      data-ready={ready || undefined}
-      aria-label="Request a call from an advisor"
-    >
-      <FormError message={form.generalError} />
-      <Field label="Name" error={errors.Name} required>
-        <input {...bind('Name')} type="text" autoComplete="name" maxLength={100} />
-      </Field>
-      <Field label="Number" error={errors.Number} required>
-        <IndianPhoneInput {...bind('Number')} maxLength={30} placeholder="10-digit mobile number" />
-      </Field>
-      <Field label="Email" error={errors.email} required>
-        <input {...bind('email')} type="email" autoComplete="email" maxLength={254} />
-      </Field>
-      <Field label="Program" error={errors.programme}>
-        <select {...bind('programme')}>
-          <option value="">Select Program</option>
-          {PROGRAMMES.map((p) => (
-            <option key={p} value={p}>
-              {p}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Honeypot value={String(form.values[HONEYPOT] ?? '')} onChange={(v) => form.setField(HONEYPOT, v)} />
-      <ConsentNotice />
-      <SubmitButton submitting={form.submitting} className="btn btn-primary btn-block">
-        Request a call
-      </SubmitButton>
-    </form>
+    // Ids from the field names: the form on every page is hydrated outside an island (AdvisorMount.astro).
+    <FieldIdBase.Provider value={`${source}-form`}>
+      <form
+        ref={formRef}
+        className="lead-form"
+        noValidate
+        onSubmit={submit}
+        data-ready={ready || undefined}
+        aria-label="Request a call from an advisor"
+      >
+        <FormError message={form.generalError} />
+        <Field label="Name" error={errors.Name} required>
+          <input {...bind('Name')} type="text" autoComplete="name" maxLength={100} />
+        </Field>
+        <Field label="Number" error={errors.Number} required>
+          <IndianPhoneInput {...bind('Number')} maxLength={30} placeholder="10-digit mobile number" />
+        </Field>
+        <Field label="Email" error={errors.email} required>
+          <input {...bind('email')} type="email" autoComplete="email" maxLength={254} />
+        </Field>
+        <Field label="Program" error={errors.programme}>
+          <select {...bind('programme')}>
+            <option value="">Select Program</option>
+            {PROGRAMMES.map((p) => (
+              <option key={p} value={p}>
+                {p}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Honeypot value={String(form.values[HONEYPOT] ?? '')} onChange={(v) => form.setField(HONEYPOT, v)} />
+        <ConsentNotice />
+        <SubmitButton submitting={form.submitting} className="btn btn-primary btn-block">
+          Request a call
+        </SubmitButton>
+      </form>
+    </FieldIdBase.Provider>
   );
 }

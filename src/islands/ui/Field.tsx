@@ -1,4 +1,10 @@
-import { cloneElement, isValidElement, useId, type ReactElement, type ReactNode } from 'react';
+import { cloneElement, createContext, isValidElement, useContext, useId, type ReactElement, type ReactNode } from 'react';
+
+/**
+ * A form hydrated outside an Astro island (the advisor form) cannot know the id prefix the server
+ * render used, so its fields take ids from this base and their names instead of useId().
+ */
+export const FieldIdBase = createContext<string | null>(null);
 
 type FieldProps = {
   label: ReactNode;
@@ -12,7 +18,10 @@ type FieldProps = {
 
 /** A labelled control with its hint and error, wired for screen readers. */
 export function Field({ label, error, hint, required, children, className }: FieldProps) {
-  const id = useId();
+  const reactId = useId();
+  const base = useContext(FieldIdBase);
+  const name = isValidElement(children) ? children.props['name'] : undefined;
+  const id = base && typeof name === 'string' ? `${base}-${name}` : reactId;
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
