@@ -12,10 +12,11 @@ const redemptions = (codeId: string) =>
   db.sql<{ status: string; order_id: string | null; total_paise: string }[]>`
     select status, order_id, total_paise from discount_redemptions where code_id = ${codeId} order by id`;
 
-function webhook(orderId: string, paymentId: string, amountPaise: number, eventId: string) {
+function webhook(orderId: string, paymentId: string, amountPaise: number, eventId: string, event = 'payment.captured') {
+  const status = event === 'payment.failed' ? 'failed' : 'captured';
   const raw = JSON.stringify({
-    event: 'payment.captured',
-    payload: { payment: { entity: { id: paymentId, order_id: orderId, status: 'captured', amount: amountPaise, currency: 'INR' } } },
+    event,
+    payload: { payment: { entity: { id: paymentId, order_id: orderId, status, amount: amountPaise, currency: 'INR' } } },
   });
   return call('POST', '/api/v1/payment/webhook', {
     rawBody: raw,
@@ -126,6 +127,17 @@ describe('checkout with a code', () => {
     expect((await redemptions(id)).map((r) => r.status)).toEqual(['released']);
     const other = await account('user');
     expect((await buy(other.token, code)).status).toBe(201);
+  });
+
+  it("a payment.failed webhook releases the order's reservation too", async () => {
+    const { id, code } = await newCode({ maxUses: 1 });
+    const learner = await account('user');
+    const res = await buy(learner.token, code);
+    expect(res.status).toBe(201);
+    const failed = await webhook(res.body.orderId, `pay_failed_${id}`, res.body.amount, `evt_failed_${id}`, 'payment.failed');
+    expect(failed.status).toBe(200);
+    expect((await redemptions(id)).map((r) => r.status)).toEqual(['released']);
+    expect((await buy((await account('user')).token, code)).status).toBe(201);
   });
 
   it('registration fee: a 100% code pays it at once (₹0, invoice); a code with a custom amount is refused', async () => {

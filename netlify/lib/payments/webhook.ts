@@ -5,6 +5,7 @@
  * refund.processed / refund.failed settle our refunds (./refunds.ts) the same way.
  */
 import { createHash } from 'node:crypto';
+import { releaseForOrder } from '../codes/index.ts';
 import { db } from '../db.ts';
 import { HttpError } from '../http.ts';
 import { log } from '../log.ts';
@@ -69,6 +70,8 @@ export async function handleWebhook(rawBody: string, signature: string | null, e
     if (!(HANDLED_EVENTS as readonly string[]).includes(event) || !payment || !orderId) return { status: 'ignored' } as const;
     if (event === 'payment.failed') {
       await recordFailedAttempt(orderId, tx);
+      // A failed order's code use is free again at once; should the order still be paid, the record step counts it.
+      await releaseForOrder(orderId, tx);
       return { status: 'processed', outcome: 'failed-recorded' } as const;
     }
     const outcome = await completeOrder(orderId, payment, 'webhook', tx);
