@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { env } from '../../netlify/lib/env.ts';
 import { hmacSha256Hex } from '../../netlify/lib/payments/hmac.ts';
 import { call, count, useTestDatabase } from './harness.ts';
-import { account, buy, DM, DM_PAISE, newCode, sandbox } from './codes-helpers.ts';
+import { account, buy, DM, DM_PAISE, newCode, owner, sandbox } from './codes-helpers.ts';
 import { pdfBytes, pdfText } from './invoice-db.ts';
 import { openFeeOrder, registered } from './registration-flow.ts';
 
@@ -63,6 +63,14 @@ describe('checkout with a code', () => {
     const pdf = await call('GET', `/api/v1/invoices/${invoice!.id}/pdf`, { token: learner.token });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toMatch(/pdf/);
+    // Nothing was paid, so there is nothing to refund: a clear refusal, and no refund row.
+    const refund = await call('POST', '/api/v1/admin/refunds', {
+      token: await owner(),
+      body: { idempotencyKey: crypto.randomUUID(), orderId: res.body.orderId, full: true, reason: 'Changed their mind' },
+    });
+    expect(refund.status).toBe(409);
+    expect(refund.body.errors).toBe('This order was free (a 100% code): there is no money to refund');
+    expect(await db.sql`select 1 from refunds where order_id = ${res.body.orderId}`).toHaveLength(0);
   });
 
   it('a fixed amount larger than the price makes it free; a price left under ₹1 is free too', async () => {

@@ -61,6 +61,7 @@ export async function requestRefund(session: Session, input: z.output<typeof ref
           : 'This second payment for a part the learner had already paid is refunded in full automatically',
       );
     const paid = Number(order.amount_paise);
+    if (paid === 0) throw new HttpError(409, 'This order was free (a 100% code): there is no money to refund');
     const [sum] = await tx<{ taken: string }[]>`
       select coalesce(sum(amount_paise), 0) as taken from refunds where order_id = ${order.id} and status <> 'failed'`;
     const taken = Number(sum!.taken);
