@@ -6,6 +6,7 @@
 import sharp from 'sharp';
 import type { ApiClient, ApiContext } from './api-client.ts';
 import { confirmByLink } from './api-accounts.ts';
+import { checkCodesAndPlans } from './api-codes-plans.ts';
 import { checkMoney } from './api-money.ts';
 import { checkPipeline } from './api-pipeline.ts';
 
@@ -44,6 +45,7 @@ export async function checkAdminApi(
   );
   const adminToken = adminLogin.body?.token as string;
   await checkMoney(api, adminToken, learnerToken, learner.courseOrderId);
+  await checkCodesAndPlans(api, adminToken, learnerToken);
   const image = await sharp({ create: { width: 800, height: 450, channels: 3, background: { r: 20, g: 80, b: 160 } } })
     .jpeg()
     .toBuffer();
