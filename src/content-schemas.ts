@@ -127,7 +127,18 @@ const section = z.discriminatedUnion('type', [
     heading: text(100),
     intro: text(400).optional(),
     rows: z
-      .array(z.strictObject({ label: text(80), money: money.optional(), value: text(80).optional(), note: text(160).optional() }))
+      .array(
+        z.strictObject({
+          label: text(80),
+          money: money.optional(),
+          value: text(80).optional(),
+          note: text(160).optional(),
+          link: z
+            .strictObject({ label: text(60), href })
+            .optional()
+            .describe('A link under the note, e.g. to the fee plan'),
+        }),
+      )
       .min(1)
       .max(10),
     cta: cta.optional(),
