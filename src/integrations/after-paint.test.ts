@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { INLINE_SCRIPT_HASHES } from '../../netlify/lib/security-headers.ts';
 import { EARLY_INPUT_KEY } from '../islands/leads/early-input.ts';
+import { PENDING_LANDING_KEY } from '../islands/leads/tracking.ts';
 import { AFTER_PAINT_LOADER, afterPaintLoaderHash, deferModuleScripts } from './after-paint.ts';
 
 const page = (body: string) =>
@@ -28,6 +29,10 @@ describe('page scripts after the first paint', () => {
 
   it('keeps early input where the forms look for it', () => {
     expect(AFTER_PAINT_LOADER).toContain(`window.${EARLY_INPUT_KEY}=window.${EARLY_INPUT_KEY}||new WeakMap()`);
+  });
+
+  it('notes a campaign landing where tracking looks for it', () => {
+    expect(AFTER_PAINT_LOADER).toContain(`sessionStorage.setItem('${PENDING_LANDING_KEY}'`);
   });
 
   it("the loader's hash is in the Content-Security-Policy (else browsers refuse to run it)", () => {

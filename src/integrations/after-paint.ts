@@ -9,7 +9,9 @@
  * focus (docs/architecture.md, "Islands and hydration"). A button
  * (type=button: no action of its own) pressed before they arrive is held and pressed once they have;
  * then `<html data-scripts="ready">` says the page is fully alive. From its first moment it also
- * remembers what is typed into any form that is not alive yet (src/islands/leads/early-input.ts).
+ * remembers what is typed into any form that is not alive yet (src/islands/leads/early-input.ts),
+ * and notes a campaign or referred landing for src/islands/leads/tracking.ts, which may load only
+ * after the visitor has already moved on.
  *
  * The loader's text is fixed (the module list is in its data attribute), so its CSP hash is too:
  * AFTER_PAINT_LOADER_HASH in netlify/lib/security-headers.ts and netlify.toml, checked by a test.
@@ -25,6 +27,7 @@ export const AFTER_PAINT_LOADER =
   "const keep=e=>{const t=e.target,f=t&&t.form;if(!f||!t.name||f.hasAttribute('data-ready')||t.type==='checkbox'||t.type==='radio')return;" +
   'const s=window.__aspiraEarlyInput=window.__aspiraEarlyInput||new WeakMap(),v=s.get(f)||{};v[t.name]=t.value;s.set(f,v)};' +
   "d.addEventListener('input',keep,true);d.addEventListener('change',keep,true);" +
+  "try{if(/[?&]utm_/.test(location.search)||d.referrer)sessionStorage.setItem('aspira:landing',JSON.stringify({search:location.search,referrer:d.referrer,at:new Date().toISOString()}))}catch{}" +
   "const hold=e=>{const b=e.target.closest&&e.target.closest('button[type=button]');if(!b)return;e.stopImmediatePropagation();held=held||b};" +
   "const go=()=>{if(on++)return;d.addEventListener('click',hold,true);Promise.all(m.map(u=>import(u))).then(()=>{" +
   "d.removeEventListener('click',hold,true);d.documentElement.dataset.scripts='ready';if(held)held.click()})};" +

@@ -1,6 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { splitTouches, TOUCH_KEYS as SHARED_TOUCH_KEYS, trackingSchema, UTM_KEYS as SHARED_UTM_KEYS } from '../../shared/tracking.ts';
-import { captureTracking, FIRST_TOUCH_KEY, LAST_TOUCH_KEY, readTouches, readTracking, TOUCH_KEYS, UTM_KEYS } from './tracking.ts';
+import {
+  captureTracking,
+  FIRST_TOUCH_KEY,
+  LAST_TOUCH_KEY,
+  PENDING_LANDING_KEY,
+  readTouches,
+  readTracking,
+  TOUCH_KEYS,
+  UTM_KEYS,
+} from './tracking.ts';
 
 /** A Storage in memory, like the browser's. */
 class MemoryStorage implements Storage {
@@ -48,6 +57,12 @@ beforeEach(() => {
   newVisit();
 });
 afterEach(() => vi.unstubAllGlobals());
+
+/** A page view whose scripts never ran: only the bootstrap's note of the landing is left. */
+function leftBeforeScripts(path: string, referrer = '', at = '2026-03-01T09:00:00.000Z') {
+  const url = new URL(path, ORIGIN);
+  session.setItem(PENDING_LANDING_KEY, JSON.stringify({ search: url.search, referrer, at }));
+}
 
 describe('browser tracking: first and last touch', () => {
   it('uses the same keys as the shared schema', () => {
@@ -149,5 +164,22 @@ describe('shared tracking schema', () => {
     expect(parsed).toEqual({ first_referrer: 'https://t.co/x' });
     expect(splitTouches({ first_referrer: 'https://t.co/x' })).toEqual({ first: { referrer: 'https://t.co/x' }, last: null });
     expect(splitTouches({})).toEqual({ first: null, last: null });
+  });
+});
+
+describe('a landing left before the page scripts ran', () => {
+  it('is recorded by the next page, at its own time, before that page', () => {
+    leftBeforeScripts('/?utm_source=newsletter&utm_medium=email&utm_campaign=autumn');
+    visit('/contactus', '', '2026-03-01T09:00:05.000Z');
+    const first = JSON.parse(local.getItem(FIRST_TOUCH_KEY)!);
+    expect(first).toEqual({ utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'autumn', at: '2026-03-01T09:00:00.000Z' });
+    expect(readTracking()).toEqual({ utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'autumn' });
+    expect(session.getItem(PENDING_LANDING_KEY)).toBeNull();
+  });
+
+  it('a malformed note is ignored', () => {
+    session.setItem(PENDING_LANDING_KEY, '{"search":1}');
+    visit('/about');
+    expect(JSON.parse(local.getItem(FIRST_TOUCH_KEY)!)).toEqual({ at: '2026-03-01T10:00:00.000Z' });
   });
 });

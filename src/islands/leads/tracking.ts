@@ -19,18 +19,23 @@ export const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term',
 export const TOUCH_KEYS = [...UTM_KEYS, 'referrer'] as const;
 export const LAST_TOUCH_KEY = 'aspira:tracking';
 export const FIRST_TOUCH_KEY = 'aspira:first-touch';
+/**
+ * The page bootstrap (src/integrations/after-paint.ts) notes each landing that has utm_* parameters
+ * or a referrer here at once; this module may load only after the visitor has moved on.
+ */
+export const PENDING_LANDING_KEY = 'aspira:landing';
 
-/** What this page's address and referring page say, or null when it is neither a campaign nor an outside referral. */
-function landing(): Touch | null {
-  const params = new URLSearchParams(location.search);
+/** What a page's address and referring page say, or null when it is neither a campaign nor an outside referral. */
+function landing(search: string, referrer: string): Touch | null {
+  const params = new URLSearchParams(search);
   const touch: Touch = {};
   for (const key of UTM_KEYS) {
     const value = params.get(key)?.trim();
     if (value) touch[key] = value.slice(0, 200);
   }
-  if (document.referrer) {
+  if (referrer) {
     try {
-      const from = new URL(document.referrer);
+      const from = new URL(referrer);
       if (from.origin !== location.origin && /^https?:$/.test(from.protocol)) touch.referrer = from.href.slice(0, 500);
     } catch {
       // A malformed referrer is no referrer.
@@ -41,9 +46,27 @@ function landing(): Touch | null {
 
 const sameTouch = (a: Touch, b: Touch) => TOUCH_KEYS.every((key) => (a[key] ?? '') === (b[key] ?? ''));
 
+/** The landing the bootstrap noted, once (it may be an earlier page's, whose scripts never ran). */
+function takePendingLanding(): { search: string; referrer: string; at: string } | null {
+  try {
+    const raw = sessionStorage.getItem(PENDING_LANDING_KEY);
+    sessionStorage.removeItem(PENDING_LANDING_KEY);
+    const value = raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
+    if (!value || typeof value.search !== 'string' || typeof value.referrer !== 'string' || typeof value.at !== 'string') return null;
+    return { search: value.search, referrer: value.referrer, at: value.at };
+  } catch {
+    return null;
+  }
+}
+
 export function captureTracking(now: Date = new Date()): void {
-  const at = now.toISOString();
-  const here = landing();
+  const pending = takePendingLanding();
+  if (pending && !Number.isNaN(Date.parse(pending.at)))
+    record(landing(pending.search, pending.referrer), new Date(pending.at).toISOString());
+  record(landing(location.search, document.referrer), now.toISOString());
+}
+
+function record(here: Touch | null, at: string): void {
   try {
     if (!localStorage.getItem(FIRST_TOUCH_KEY)) localStorage.setItem(FIRST_TOUCH_KEY, JSON.stringify({ ...here, at }));
   } catch {
