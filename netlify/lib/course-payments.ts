@@ -8,7 +8,7 @@ import { currentRequest } from './http.ts';
 import { log } from './log.ts';
 import { enqueueEmail } from './mail/index.ts';
 import { courseDuplicatePaymentEmail, courseDuplicateRefundedEmail, courseReceiptEmail } from './mail/templates/payments.ts';
-import { gateway } from './payments/gateway.ts';
+import { refundClaimedDuplicates } from './payments/duplicate-refunds.ts';
 import type { GatewayPayment } from './payments/port.ts';
 import type { CapturedPayment } from './payments/record.ts';
 
@@ -98,34 +98,24 @@ export async function refundDuplicateCoursePayments(limit = 20): Promise<number>
       where status = 'duplicate' and amount_paise > 0 and (refund_id is null or (refund_id like 'claim:%' and updated_at < now() - interval '10 minutes'))
       order by paid_at limit ${limit} for update skip locked)
     returning o.id::text as id, o.email, o.amount_paise, o.payment_id, o.gateway_order_id, c.title`;
-  let refunded = 0;
-  for (const row of due) {
-    const amountPaise = Number(row.amount_paise);
-    try {
-      const refund = await gateway().refundPayment(row.payment_id, {
-        amountPaise,
-        receipt: `course_refund_${row.id}`,
-        notes: { reason: 'duplicate course purchase', order: row.gateway_order_id },
+  return refundClaimedDuplicates(due, {
+    ask: (row) => ({
+      orderId: row.gateway_order_id,
+      paymentId: row.payment_id,
+      amountPaise: Number(row.amount_paise),
+      receipt: `course_refund_${row.id}`,
+      reason: 'duplicate course purchase',
+    }),
+    record: async (tx, row, refundId) => {
+      await tx`update course_orders set refund_id = ${refundId}, refunded_at = now(), updated_at = now()
+               where id = ${row.id} and refund_id = ${claimOf(row.id)}`;
+      await enqueueEmail(tx, {
+        to: row.email,
+        ...courseDuplicateRefundedEmail({ title: row.title, amountPaise: Number(row.amount_paise), paymentId: row.payment_id, refundId }),
+        tag: 'course-refund',
       });
-      await db().begin(async (tx) => {
-        await tx`update course_orders set refund_id = ${refund.id}, refunded_at = now(), updated_at = now()
-                 where id = ${row.id} and refund_id = ${claimOf(row.id)}`;
-        await enqueueEmail(tx, {
-          to: row.email,
-          ...courseDuplicateRefundedEmail({ title: row.title, amountPaise, paymentId: row.payment_id, refundId: refund.id }),
-          tag: 'course-refund',
-        });
-      });
-      log.info('duplicate course payment refunded', { orderId: row.gateway_order_id, paymentId: row.payment_id, refundId: refund.id });
-      refunded++;
-    } catch (error) {
-      await db()`update course_orders set refund_id = null where id = ${row.id} and refund_id = ${claimOf(row.id)}`;
-      log.error('duplicate course payment refund failed: retried by the scheduled run', {
-        orderId: row.gateway_order_id,
-        paymentId: row.payment_id,
-        error,
-      });
-    }
-  }
-  return refunded;
+    },
+    release: async (row) =>
+      void (await db()`update course_orders set refund_id = null where id = ${row.id} and refund_id = ${claimOf(row.id)}`),
+  });
 }

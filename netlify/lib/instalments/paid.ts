@@ -12,7 +12,7 @@ import {
   instalmentDuplicateRefundedEmail,
   instalmentReceiptEmail,
 } from '../mail/templates/instalments.ts';
-import { gateway } from '../payments/gateway.ts';
+import { refundClaimedDuplicates } from '../payments/duplicate-refunds.ts';
 import type { GatewayPayment } from '../payments/port.ts';
 import type { CapturedPayment } from '../payments/record.ts';
 
@@ -146,36 +146,30 @@ export async function refundDuplicateInstalmentPayments(limit = 20): Promise<num
         and (refund_id is null or (refund_id like 'claim:%' and updated_at < now() - interval '10 minutes'))
       order by paid_at limit ${limit} for update skip locked)
     returning ip.order_id, e.email, ip.amount_paise, ip.payment_id, pl.name as plan_name, p.label`;
-  let refunded = 0;
-  for (const row of due) {
-    const amountPaise = Number(row.amount_paise);
-    try {
-      const refund = await gateway().refundPayment(row.payment_id, {
-        amountPaise,
-        receipt: `instalment_refund_${row.order_id}`.slice(0, 40),
-        notes: { reason: 'duplicate instalment payment', order: row.order_id },
+  return refundClaimedDuplicates(due, {
+    ask: (row) => ({
+      orderId: row.order_id,
+      paymentId: row.payment_id,
+      amountPaise: Number(row.amount_paise),
+      receipt: `instalment_refund_${row.order_id}`,
+      reason: 'duplicate instalment payment',
+    }),
+    record: async (tx, row, refundId) => {
+      await tx`update instalment_payments set refund_id = ${refundId}, refunded_at = now(), updated_at = now()
+               where order_id = ${row.order_id} and refund_id = ${claimOf(row.order_id)}`;
+      await enqueueEmail(tx, {
+        to: row.email,
+        ...instalmentDuplicateRefundedEmail({
+          planName: row.plan_name,
+          partLabel: row.label,
+          amountPaise: Number(row.amount_paise),
+          paymentId: row.payment_id,
+          refundId,
+        }),
+        tag: 'instalment-refund',
       });
-      await db().begin(async (tx) => {
-        await tx`update instalment_payments set refund_id = ${refund.id}, refunded_at = now(), updated_at = now()
-                 where order_id = ${row.order_id} and refund_id = ${claimOf(row.order_id)}`;
-        await enqueueEmail(tx, {
-          to: row.email,
-          ...instalmentDuplicateRefundedEmail({
-            planName: row.plan_name,
-            partLabel: row.label,
-            amountPaise,
-            paymentId: row.payment_id,
-            refundId: refund.id,
-          }),
-          tag: 'instalment-refund',
-        });
-      });
-      log.info('duplicate instalment payment refunded', { orderId: row.order_id, paymentId: row.payment_id, refundId: refund.id });
-      refunded++;
-    } catch (error) {
-      await db()`update instalment_payments set refund_id = null where order_id = ${row.order_id} and refund_id = ${claimOf(row.order_id)}`;
-      log.error('duplicate instalment payment refund failed: retried by the scheduled run', { orderId: row.order_id, error });
-    }
-  }
-  return refunded;
+    },
+    release: async (row) =>
+      void (await db()`update instalment_payments set refund_id = null where order_id = ${row.order_id} and refund_id = ${claimOf(row.order_id)}`),
+  });
 }
