@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { env } from '../../netlify/lib/env.ts';
-import { hmacSha256Hex } from '../../netlify/lib/payments/hmac.ts';
-import { call, count, useTestDatabase } from './harness.ts';
+import { call, count, sandboxWebhook, useTestDatabase } from './harness.ts';
 import { account, buy, DM, DM_PAISE, newCode, owner, sandbox } from './codes-helpers.ts';
 import { pdfBytes, pdfText } from './invoice-db.ts';
 import { openFeeOrder, registered } from './registration-flow.ts';
@@ -12,21 +10,7 @@ const redemptions = (codeId: string) =>
   db.sql<{ status: string; order_id: string | null; total_paise: string }[]>`
     select status, order_id, total_paise from discount_redemptions where code_id = ${codeId} order by id`;
 
-function webhook(orderId: string, paymentId: string, amountPaise: number, eventId: string, event = 'payment.captured') {
-  const status = event === 'payment.failed' ? 'failed' : 'captured';
-  const raw = JSON.stringify({
-    event,
-    payload: { payment: { entity: { id: paymentId, order_id: orderId, status, amount: amountPaise, currency: 'INR' } } },
-  });
-  return call('POST', '/api/v1/payment/webhook', {
-    rawBody: raw,
-    headers: {
-      'content-type': 'application/json',
-      'x-razorpay-signature': hmacSha256Hex(env().SANDBOX_PAYMENT_SECRET, raw),
-      'x-razorpay-event-id': eventId,
-    },
-  });
-}
+const webhook = sandboxWebhook;
 
 describe('checkout with a code', () => {
   it('100% on a course: paid at once, zero-value invoice with the discount, receipt, no gateway order, use counted', async () => {

@@ -1,30 +1,12 @@
 /** Helpers for the code tests: an owner who creates codes, learners who buy with them. */
 import { expect } from 'vitest';
-import { createAccount, login } from '../../netlify/lib/accounts.ts';
-import { call } from './harness.ts';
+import { call, testAccount } from './harness.ts';
 
 export const DM = '6801c2a4f1e2b3c4d5e6fd57'; // Digital Marketing, ₹2,49,000 (GST included)
 export const PM = '6801c2a4f1e2b3c4d5e6fd68'; // Product Management, ₹2,99,000
 export const DM_PAISE = 24_900_000;
 
-let n = 0;
-const ip = () => `198.51.${100 + Math.floor(n / 250)}.${(n % 250) + 1}`;
-
-export async function account(role: 'user' | 'admin', adminRole?: 'owner' | 'counsellor') {
-  n++;
-  const email = `codes.${role}${adminRole ?? ''}${n}@example.com`;
-  const password = 'codes-are-fine-42';
-  const created = await createAccount({
-    role,
-    email,
-    password,
-    firstName: `Asha${n}`,
-    lastName: 'Rao',
-    ...(adminRole ? { adminRole } : {}),
-  });
-  const { token } = await login(role, email, password, ip());
-  return { token, id: created.id, email };
-}
+export const account = (role: 'user' | 'admin', adminRole?: 'owner' | 'counsellor') => testAccount(role, adminRole, 'codes');
 
 let ownerToken: string | undefined;
 export const owner = async () => (ownerToken ??= (await account('admin', 'owner')).token);

@@ -8,7 +8,9 @@ import postgres from 'postgres';
 import { connect, migrate, seed, startEmbedded, type Database } from '../../scripts/lib/database.ts';
 import { findFunction, loadFunctions, type RoutedFunction } from '../../scripts/lib/functions.ts';
 import { closeDb, db } from '../../netlify/lib/db.ts';
-import { resetEnvForTests } from '../../netlify/lib/env.ts';
+import { env, resetEnvForTests } from '../../netlify/lib/env.ts';
+import { createAccount, login } from '../../netlify/lib/accounts.ts';
+import { hmacSha256Hex } from '../../netlify/lib/payments/hmac.ts';
 
 export const BASE_URL = 'http://localhost:8888';
 
@@ -160,4 +162,41 @@ export async function emailedToken(email: string, tag: 'verify-email' | 'reset-p
   const [row] = await db()<{ text_body: string }[]>`
     select text_body from email_outbox where to_address = ${email.toLowerCase()} and tag = ${tag} order by id desc limit 1`;
   return row?.text_body.match(/token=([\w-]{43})/)?.[1] ?? null;
+}
+
+/** A signed sandbox webhook for a payment of an order, as Razorpay would send it (payment.captured by default). */
+export function sandboxWebhook(orderId: string, paymentId: string, amountPaise: number, eventId: string, event = 'payment.captured') {
+  const status = event === 'payment.failed' ? 'failed' : 'captured';
+  const raw = JSON.stringify({
+    event,
+    payload: { payment: { entity: { id: paymentId, order_id: orderId, status, amount: amountPaise, currency: 'INR' } } },
+  });
+  return call('POST', '/api/v1/payment/webhook', {
+    rawBody: raw,
+    headers: {
+      'content-type': 'application/json',
+      'x-razorpay-signature': hmacSha256Hex(env().SANDBOX_PAYMENT_SECRET, raw),
+      'x-razorpay-event-id': eventId,
+    },
+  });
+}
+
+let accounts = 0;
+
+/** A confirmed account made directly (learner, or admin with a role) and logged in from its own address. */
+export async function testAccount(role: 'user' | 'admin', adminRole?: 'owner' | 'counsellor', tag = 'test') {
+  accounts++;
+  const email = `${tag}.${role}${adminRole ?? ''}${accounts}.${process.pid}@example.com`;
+  const password = 'tests-are-fine-42';
+  const created = await createAccount({
+    role,
+    email,
+    password,
+    firstName: `Asha${accounts}`,
+    lastName: 'Rao',
+    ...(adminRole ? { adminRole } : {}),
+  });
+  const ip = `198.51.${100 + Math.floor(accounts / 250)}.${(accounts % 250) + 1}`;
+  const { token } = await login(role, email, password, ip);
+  return { token, id: created.id, email };
 }

@@ -1,8 +1,6 @@
 /** Shared by the fee plan tests: a learner who paid the AspiraAdmit registration fee, enrolling, paying a part. */
 import { expect } from 'vitest';
-import { env } from '../../netlify/lib/env.ts';
-import { hmacSha256Hex } from '../../netlify/lib/payments/hmac.ts';
-import { call, signupVerifiedLearner, type TestDatabase, type TestLearner } from './harness.ts';
+import { call, sandboxWebhook, signupVerifiedLearner, type TestDatabase, type TestLearner } from './harness.ts';
 import { openFeeOrder, registered, sandboxPay } from './registration-flow.ts';
 
 export async function admitPlanId(db: TestDatabase): Promise<string> {
@@ -39,20 +37,7 @@ export async function payPart(token: string, partId: string) {
   return { order: order.body, result, paid };
 }
 
-export function webhook(orderId: string, paymentId: string, amountPaise: number, eventId: string) {
-  const raw = JSON.stringify({
-    event: 'payment.captured',
-    payload: { payment: { entity: { id: paymentId, order_id: orderId, status: 'captured', amount: amountPaise, currency: 'INR' } } },
-  });
-  return call('POST', '/api/v1/payment/webhook', {
-    rawBody: raw,
-    headers: {
-      'content-type': 'application/json',
-      'x-razorpay-signature': hmacSha256Hex(env().SANDBOX_PAYMENT_SECRET, raw),
-      'x-razorpay-event-id': eventId,
-    },
-  });
-}
+export const webhook = sandboxWebhook;
 
 /** Today in India, and a day `days` later (YYYY-MM-DD). */
 export const istToday = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createAccount, login } from '../../netlify/lib/accounts.ts';
 import { db as sharedDb } from '../../netlify/lib/db.ts';
 import { hmacSha256Hex } from '../../netlify/lib/payments/hmac.ts';
 import { refundedByOrder } from '../../netlify/lib/payments/refund-records.ts';
@@ -8,7 +7,7 @@ import { recheckPendingRefunds } from '../../netlify/lib/payments/recheck.ts';
 import { useGatewayForTests } from '../../netlify/lib/payments/index.ts';
 import { SANDBOX_FAIL_REFUND, SANDBOX_REFUSE_REFUND, sandboxGateway } from '../../netlify/lib/payments/sandbox.ts';
 import { OUTSIDE_POLICY } from '../../src/shared/refund.ts';
-import { call, count, useTestDatabase } from './harness.ts';
+import { call, count, testAccount, useTestDatabase } from './harness.ts';
 import { openFeeOrder, registered, sandboxPay } from './registration-flow.ts';
 
 const SANDBOX_SECRET = 'sandbox-secret-for-refund-tests';
@@ -17,24 +16,7 @@ const DM = '6801c2a4f1e2b3c4d5e6fd57'; // Digital Marketing, ₹2,49,000
 const PM = '6801c2a4f1e2b3c4d5e6fd68'; // Product Management, ₹2,99,000
 const DM_PAISE = 24_900_000;
 
-let n = 0;
-const ip = () => `198.51.100.${(n % 250) + 1}`;
-
-async function account(role: 'user' | 'admin', adminRole?: 'owner' | 'counsellor') {
-  n++;
-  const email = `${role}${adminRole ?? ''}${n}@example.com`;
-  const password = 'refunds-are-fine-42';
-  const created = await createAccount({
-    role,
-    email,
-    password,
-    firstName: `Asha${n}`,
-    lastName: 'Rao',
-    ...(adminRole ? { adminRole } : {}),
-  });
-  const { token } = await login(role, email, password, ip());
-  return { token, id: created.id, email };
-}
+const account = (role: 'user' | 'admin', adminRole?: 'owner' | 'counsellor') => testAccount(role, adminRole, 'refunds');
 
 let ownerToken: string | undefined;
 const owner = async () => (ownerToken ??= (await account('admin', 'owner')).token);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { env } from '../../netlify/lib/env.ts';
 import { hmacSha256Hex } from '../../netlify/lib/payments/hmac.ts';
-import { call, count, signupVerifiedLearner, useTestDatabase } from './harness.ts';
+import { call, count, sandboxWebhook, signupVerifiedLearner, useTestDatabase } from './harness.ts';
 
 const db = useTestDatabase();
 const DM = '6801c2a4f1e2b3c4d5e6fd57'; // Digital Marketing, ₹2,49,000
@@ -37,20 +37,7 @@ async function pay(orderId: string) {
   };
 }
 
-function webhook(orderId: string, paymentId: string, amountPaise: number, eventId: string) {
-  const raw = JSON.stringify({
-    event: 'payment.captured',
-    payload: { payment: { entity: { id: paymentId, order_id: orderId, status: 'captured', amount: amountPaise, currency: 'INR' } } },
-  });
-  return call('POST', '/api/v1/payment/webhook', {
-    rawBody: raw,
-    headers: {
-      'content-type': 'application/json',
-      'x-razorpay-signature': hmacSha256Hex(env().SANDBOX_PAYMENT_SECRET, raw),
-      'x-razorpay-event-id': eventId,
-    },
-  });
-}
+const webhook = sandboxWebhook;
 
 async function ordersOf(accountId: string) {
   return db.sql<{ course_id: string; status: string; payment_id: string | null; amount_paise: string }[]>`
