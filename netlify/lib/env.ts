@@ -46,6 +46,8 @@ const schema = z.object({
   SUPPORT_PHONE: z.string().min(5).max(30).default('+91 98100 42424'),
   /** Lead forms (contact, scholarship, pitch): submissions allowed per IP per endpoint per 10 minutes. */
   LEAD_RATE_LIMIT_PER_10_MIN: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Learner and admin signups allowed per IP per hour (per email address it stays 5 an hour). */
+  SIGNUP_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   RAZORPAY_KEY_ID: optionalString,
   RAZORPAY_KEY_SECRET: optionalString,
   RAZORPAY_WEBHOOK_SECRET: optionalString,

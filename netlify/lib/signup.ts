@@ -12,13 +12,13 @@ import { recordConsent } from './consent.ts';
 import { db } from './db.ts';
 import { enqueueEmail } from './mail/index.ts';
 import { signupAttempt, verifyEmail } from './mail/templates/accounts.ts';
+import { env } from './env.ts';
 import { rateLimit } from './rate-limit.ts';
 
 const HOUR = 3600;
 
 /** Enough for a person who mistypes, far too few for probing addresses. */
 export const SIGNUP_LIMITS = {
-  perIp: { limit: 10, windowSeconds: HOUR },
   perEmail: { limit: 5, windowSeconds: HOUR },
 } as const;
 
@@ -29,7 +29,7 @@ export type SignupInput = { email: string; password: string; firstName: string; 
  * taken address; the password is checked and hashed either way (same rules, same work).
  */
 export async function signUp(role: Role, input: SignupInput, ip: string): Promise<{ message: string; email: string }> {
-  await rateLimit({ bucket: `${role}-signup-ip`, key: ip, ...SIGNUP_LIMITS.perIp });
+  await rateLimit({ bucket: `${role}-signup-ip`, key: ip, limit: env().SIGNUP_RATE_LIMIT_PER_HOUR, windowSeconds: HOUR });
   await rateLimit({ bucket: `${role}-signup-email`, key: input.email, ...SIGNUP_LIMITS.perEmail });
   const passwordHash = await hashPassword(input.password);
   await db().begin(async (tx) => {

@@ -84,6 +84,7 @@ export default async function setup(project: TestProject) {
     ADMIN_INVITE_CODE: 'e2e-invite-code',
   };
   env.LEAD_RATE_LIMIT_PER_10_MIN = '100000'; // the lead form tests submit many times from one address
+  env.SIGNUP_RATE_LIMIT_PER_HOUR = '1000'; // so do the tests' signups
 
   let server: ChildProcess | undefined;
   let url = '';

@@ -62,8 +62,6 @@ export type Role = 'user' | 'admin';
  * Signs up through the API (as the signup form does) and confirms the email the way its link
  * would: a learner who can buy, or an admin who can log in. The caller logs in as it needs.
  */
-let signups = Math.floor(Math.random() * 250);
-
 export async function signupVerified(
   role: Role,
   person: { email: string; password: string; firstName?: string; lastName?: string },
@@ -75,12 +73,9 @@ export async function signupVerified(
     password: person.password,
     ...(role === 'admin' ? { inviteCode: 'e2e-invite-code' } : {}),
   };
-  // Each set-up signup comes from its own documentation address (RFC 5737), so the suite's many
-  // accounts stay within the per-address signup limit that the browser signups from 127.0.0.1 use.
-  const ip = `203.0.113.${(signups++ % 250) + 1}`;
   const res = await fetch(`${baseUrl}/api/v1/${role}/signup`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-nf-client-connection-ip': ip },
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
   if (res.status !== 201) throw new Error(`signup answered ${res.status}: ${await res.text()}`);
@@ -112,11 +107,10 @@ export async function emailedLink(email: string, tag: 'verify-email' | 'reset-pa
 
 export type AdminPerson = { email: string; password: string; firstName: string; lastName: string };
 
-/** `npm run create-admin` with flags (an owner, confirmed), against the database the served site uses. */
-export function createAdminFromTerminal(person: AdminPerson): Promise<{ code: number | null; output: string }> {
+/** A project script (`scripts/<file>`) with arguments, against the database the served site uses. */
+export function runScript(file: string, args: string[]): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const args = ['--email', person.email, '--first-name', person.firstName, '--last-name', person.lastName, '--password', person.password];
-    const child = spawn(process.execPath, [join(ROOT, 'scripts', 'create-admin.ts'), ...args], {
+    const child = spawn(process.execPath, [join(ROOT, 'scripts', file), ...args], {
       cwd: ROOT,
       env: { ...process.env, DATABASE_URL: inject('e2eDatabaseUrl'), LOG_LEVEL: 'silent' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -126,6 +120,12 @@ export function createAdminFromTerminal(person: AdminPerson): Promise<{ code: nu
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));
     child.on('exit', (code) => resolve({ code, output }));
   });
+}
+
+/** `npm run create-admin` with flags (an owner, confirmed). */
+export function createAdminFromTerminal(person: AdminPerson): Promise<{ code: number | null; output: string }> {
+  const args = ['--email', person.email, '--first-name', person.firstName, '--last-name', person.lastName, '--password', person.password];
+  return runScript('create-admin.ts', args);
 }
 
 /** The page's island has hydrated and its data has loaded (no `busy` text left in <main>). */

@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { expect, inject, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations } from './axe.ts';
-import { baseUrl, createAdminFromTerminal, e2eDescribe, newPage, settled, signupVerified, sql } from './harness.ts';
+import { baseUrl, createAdminFromTerminal, e2eDescribe, newPage, runScript, settled, signupVerified, sql } from './harness.ts';
 
 const stamp = Date.now().toString(36);
 const LEARNER = { email: `plan.learner.${stamp}@example.com`, password: 'learn2grow!', firstName: 'Meera', lastName: 'Iyer' };
@@ -55,20 +54,7 @@ async function payAdmitFee(email: string): Promise<void> {
 }
 
 /** `npm run reminders -- --at <ISO>` against the site's database: its printed lines. */
-function remindersAt(at: Date): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const root = join(import.meta.dirname, '..', '..');
-    const child = spawn(process.execPath, [join(root, 'scripts', 'instalment-reminders.ts'), '--at', at.toISOString()], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: inject('e2eDatabaseUrl'), LOG_LEVEL: 'silent' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-    child.on('exit', (code) => resolve({ code, output }));
-  });
-}
+const remindersAt = (at: Date) => runScript('instalment-reminders.ts', ['--at', at.toISOString()]);
 
 e2eDescribe('fee plans paid in instalments', () => {
   it(
