@@ -216,7 +216,14 @@ async function checkPublicApi(api: ApiClient, ctx: ApiContext): Promise<{ token:
   );
 
   await checkRecovery(api, stamp);
-  return { token: login.body?.token as string, courseOrderId: order.body?.orderId as string, email: learner.email };
+  // The password change and logout ended the first session: what follows uses a new one.
+  const again = await good(
+    'POST /user/login (new password)',
+    200,
+    'token',
+    await call('POST', '/api/v1/user/login', { body: { email: learner.email, password: 'another-pass-42' } }),
+  );
+  return { token: again.body?.token as string, courseOrderId: order.body?.orderId as string, email: learner.email };
 }
 
 function pitch(email: string) {
