@@ -1,40 +1,26 @@
 /**
  * The /information flow as a hook: the state machine (machine.ts), the form values (the form
  * kit's useForm with the zod-free check of src/shared/registration-check.ts), what survives a
- * reload (storage.ts) and the requests of each step. The step components only render.
+ * reload (storage.ts) and the requests of each step (the email code's in useEmailCode.ts). The step
+ * components only render.
  */
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { api, ApiError, errorText } from '../../lib/api.ts';
 import { openCheckout } from '../../lib/checkout.ts';
 import { codeFromUrl } from '../codes/CodeField.tsx';
 import type { FeeCodePreviewAnswer } from '../../shared/codes.ts';
-import type { CreateOrderAnswer, OtpVerifyAnswer, RegisterPaidAnswer, RegisterUnpaidAnswer } from '../../shared/registration-answers.ts';
-import { emailProblem, REGISTRATION_EMPTY, registrationCheck, type RegistrationValues } from '../../shared/registration-check.ts';
-import { OTP_RESEND_SECONDS, successUrl, type FeeOptionId } from '../../shared/registration-fees.ts';
+import type { CreateOrderAnswer, RegisterPaidAnswer, RegisterUnpaidAnswer } from '../../shared/registration-answers.ts';
+import { REGISTRATION_EMPTY, registrationCheck, type RegistrationValues } from '../../shared/registration-check.ts';
+import { successUrl, type FeeOptionId, type PaidRegistrationDto } from '../../shared/registration-fees.ts';
 import { takeEarlyInput } from '../leads/early-input.ts';
 import { readTouches } from '../leads/tracking.ts';
 import { useBilling } from '../ui/BillingFields.tsx';
 import { toast } from '../ui/Toasts.tsx';
 import { useForm } from '../ui/useForm.ts';
-import { initialState, normalise, reducer, resendSecondsLeft, toSaved } from './machine.ts';
+import { MSG } from './messages.ts';
+import { initialState, reducer, toSaved } from './machine.ts';
+import { focusField, useEmailCode } from './useEmailCode.ts';
 import { readFlow, readForm, writeFlow, writeForm } from './storage.ts';
-
-/** The registration messages (docs/product.md, Messages), word for word. */
-export const MSG = {
-  otpSent: 'OTP sent to your email!',
-  otpSendFailed: 'Failed to send OTP',
-  otpServerError: 'Server error while sending OTP',
-  otpVerified: 'OTP verified',
-  invalidOtp: 'Invalid OTP',
-  verifyFirst: 'Please verify your OTP first.',
-  fillRequired: 'Please fill all required fields.',
-  registered: 'Registered successfully as unpaid user!',
-  registrationFailed: 'Registration failed',
-  registerUnpaidFailed: 'Failed to register unpaid user',
-  orderFailed: 'Order creation failed',
-  paymentSuccessful: 'Payment successful!',
-  paymentFailed: 'Payment failed',
-} as const;
 
 const FIELDS = Object.keys(REGISTRATION_EMPTY) as (keyof RegistrationValues)[];
 
@@ -51,24 +37,16 @@ function typedBeforeHydration(form: HTMLFormElement | null): Partial<Registratio
   return out;
 }
 
-function focusField(name: string): void {
-  requestAnimationFrame(() => document.querySelector<HTMLElement>(`.reg-form [name="${name}"]`)?.focus());
-}
-
 export function useRegistration() {
   const [state, dispatch] = useReducer(reducer, initialState);
   const form = useForm(registrationCheck, REGISTRATION_EMPTY);
-  const { values, setValues, setField, setErrors } = form;
+  const { values, setValues } = form;
   const billing = useBilling();
   // A discount or scholarship code for the listed fees (from a shareable link or typed).
   const [initialCode] = useState(codeFromUrl);
   const [code, setCode] = useState<{ code: string; preview: FeeCodePreviewAnswer } | null>(null);
-  const [otp, setOtp] = useState('');
-  const [otpError, setOtpError] = useState<string | undefined>();
-  const [now, setNow] = useState(() => Date.now());
   const [ready, setReady] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const otpInput = useRef<HTMLInputElement>(null);
   const payButton = useRef<HTMLButtonElement>(null);
 
   // A reload keeps a verified email (this tab), a registration and its paid fee (this device) and
@@ -101,77 +79,7 @@ export function useRegistration() {
     if (ready) writeForm(values);
   }, [ready, values]);
 
-  // The wait for a new code applies to the address in the field; the countdown ticks only while it runs.
-  const secondsLeft = resendSecondsLeft(state, values.email, now);
-  useEffect(() => {
-    if (secondsLeft <= 0) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [secondsLeft]);
-
-  function editEmail(value: string) {
-    setField('email', value);
-    dispatch({ type: 'emailEdited', email: value });
-    setNow(Date.now());
-  }
-
-  async function sendOtp() {
-    const problem = emailProblem(values.email);
-    if (problem) {
-      setErrors((e) => ({ ...e, email: problem }));
-      focusField('email');
-      return;
-    }
-    const email = normalise(values.email);
-    if (resendSecondsLeft(state, email, Date.now()) > 0 || state.busy) return;
-    dispatch({ type: 'sendStarted' });
-    try {
-      await api('/otp/send', { body: { email } });
-      const at = Date.now();
-      setNow(at);
-      dispatch({ type: 'otpSent', email, resendAt: at + OTP_RESEND_SECONDS * 1000 });
-      setOtp('');
-      setOtpError(undefined);
-      toast.success(MSG.otpSent);
-      requestAnimationFrame(() => otpInput.current?.focus());
-    } catch (error) {
-      const apiError = error instanceof ApiError ? error : undefined;
-      const at = Date.now();
-      setNow(at);
-      dispatch({ type: 'sendFailed', email, ...(apiError?.retryAfter ? { resendAt: at + apiError.retryAfter * 1000 } : {}) });
-      if (apiError?.status === 429) toast.error(errorText(apiError, MSG.otpSendFailed));
-      else if (apiError && !apiError.noResponse && apiError.status < 500) {
-        const field = apiError.fieldErrors()['email'];
-        if (field) setErrors((e) => ({ ...e, email: field }));
-        toast.error(MSG.otpSendFailed);
-      } else toast.error(MSG.otpServerError);
-    }
-  }
-
-  async function verifyOtp() {
-    if (state.phase !== 'otpSent' || state.busy) return;
-    const code = otp.trim();
-    if (!/^\d{6}$/.test(code)) {
-      setOtpError('Enter the 6-digit code from the email');
-      toast.error(MSG.invalidOtp);
-      otpInput.current?.focus();
-      return;
-    }
-    dispatch({ type: 'verifyStarted' });
-    try {
-      const answer = await api<OtpVerifyAnswer>('/otp/verify', { body: { email: state.email, otp: code } });
-      dispatch({ type: 'verified', verificationToken: answer.verificationToken });
-      setOtp('');
-      setOtpError(undefined);
-      toast.success(MSG.otpVerified);
-    } catch (error) {
-      dispatch({ type: 'verifyFailed' });
-      const message = errorText(error, MSG.invalidOtp);
-      setOtpError(message);
-      toast.error(message);
-      otpInput.current?.focus();
-    }
-  }
+  const emailCode = useEmailCode(state, dispatch, form);
 
   const submitDetails = form.handleSubmit(
     async (data) => {
@@ -215,6 +123,14 @@ export function useRegistration() {
     return false;
   }
 
+  /** Saved as paid before leaving: Back or a reload shows the paid fee, never "Pay Now". */
+  function paidThenSuccess(registration: PaidRegistrationDto): void {
+    dispatch({ type: 'paid', registration });
+    toast.success(MSG.paymentSuccessful);
+    const target = successUrl(registration);
+    setTimeout(() => window.location.assign(target), 700);
+  }
+
   async function pay(feeOption: FeeOptionId, amount?: string) {
     if (!state.registrationToken || state.phase !== 'registered') return;
     if (!billingReady()) return;
@@ -246,11 +162,7 @@ export function useRegistration() {
     if (order.paid) {
       // A 100% code: the fee is paid, no checkout.
       dispatch({ type: 'paymentSubmitted' });
-      dispatch({ type: 'paid', registration: order.registration });
-      toast.success(MSG.paymentSuccessful);
-      const target = successUrl(order.registration);
-      setTimeout(() => window.location.assign(target), 700);
-      return;
+      return paidThenSuccess(order.registration);
     }
     const outcome = await openCheckout({
       ...order.checkout,
@@ -273,11 +185,7 @@ export function useRegistration() {
         dispatch({ type: 'paymentNotRecorded' });
         return void toast(answer.message);
       }
-      // Saved as paid before leaving: Back or a reload shows the paid fee, never "Pay Now".
-      dispatch({ type: 'paid', registration: answer.registration });
-      toast.success(MSG.paymentSuccessful);
-      const target = successUrl(answer.registration);
-      setTimeout(() => window.location.assign(target), 700);
+      paidThenSuccess(answer.registration);
     } catch (error) {
       dispatch({ type: 'paymentNotRecorded' });
       toast.error(errorText(error, MSG.paymentFailed));
@@ -297,12 +205,12 @@ export function useRegistration() {
     ready,
     registered,
     verified,
-    secondsLeft,
-    otp: { value: otp, error: otpError, set: (v: string) => (setOtp(v.replace(/\D/g, '').slice(0, 6)), setOtpError(undefined)) },
+    secondsLeft: emailCode.secondsLeft,
+    otp: emailCode.otp,
     billing,
     code: { initial: initialCode, applied: code, set: setCode },
-    refs: { formRef, otpInput, payButton },
-    actions: { editEmail, sendOtp, verifyOtp, register, pay, startOver },
+    refs: { formRef, otpInput: emailCode.otpInput, payButton },
+    actions: { editEmail: emailCode.editEmail, sendOtp: emailCode.sendOtp, verifyOtp: emailCode.verifyOtp, register, pay, startOver },
   };
 }
 
