@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations } from './axe.ts';
-import { baseUrl, e2eDescribe, emailedLink, newPage, signupVerified, sql } from './harness.ts';
+import { adminLogIn, baseUrl, e2eDescribe, emailedLink, emailedOtp, newPage, signupVerified, sql } from './harness.ts';
 
 const PASSWORD = 'violet-harbour-lantern-42';
 const ready = { waitUntil: 'domcontentloaded' } as const;
@@ -19,17 +19,6 @@ async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => document.querySelectorAll('main astro-island[ssr]').length === 0, undefined, { timeout: 30_000 });
 }
 
-async function otpFor(email: string): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const [row] = await sql()<{ text_body: string }[]>`
-      select text_body from email_outbox where to_address = ${email} and tag = 'otp' order by id desc limit 1`;
-    const code = row?.text_body.match(/verification code is (\d{6})/)?.[1];
-    if (code) return code;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no OTP email for ${email}`);
-}
-
 /** /information: OTP, details, the hybrid fee paid in the sandbox checkout; answers the payment id shown on /success. */
 async function registerAndPay(page: Page, email: string): Promise<string> {
   await page.goto('/information');
@@ -37,7 +26,7 @@ async function registerAndPay(page: Page, email: string): Promise<string> {
   const form = page.getByRole('form', { name: 'Registration' });
   await form.getByLabel('Email').fill(email);
   await form.getByRole('button', { name: 'Send OTP' }).click();
-  await form.getByLabel('OTP').fill(await otpFor(email));
+  await form.getByLabel('OTP').fill(await emailedOtp(email));
   await form.getByRole('button', { name: 'Verify OTP' }).click();
   await form.getByText('Email verified').waitFor();
   // The privacy notice sits with the details, linking to the policy.
@@ -183,13 +172,7 @@ e2eDescribe('My applications and privacy rights in the browser', () => {
 
     const page = await newPage({ width: 1280, height: 800 });
     const problems: string[] = [];
-    await page.goto('/admin/login');
-    const login = page.getByRole('form', { name: 'Admin login' });
-    await login.waitFor({ timeout: 30_000 });
-    await login.getByLabel('Email').fill(admin.email);
-    await login.getByLabel('Password').fill(admin.password);
-    await login.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL('**/admin/dashboard');
+    await adminLogIn(page, admin);
 
     await page.goto('/admin/privacy');
     await page.getByRole('heading', { name: 'Privacy requests' }).waitFor({ timeout: 30_000 });

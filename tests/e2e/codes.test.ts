@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { axeViolations } from './axe.ts';
-import { createAdminFromTerminal, e2eDescribe, newPage, settled, signupVerified, sql } from './harness.ts';
+import { adminLogIn, createAdminFromTerminal, e2eDescribe, emailedOtp, newPage, settled, signupVerified, sql } from './harness.ts';
 
 const DM = '6801c2a4f1e2b3c4d5e6fd57'; // Digital Marketing, ₹2,49,000
 const stamp = Date.now().toString(36).toUpperCase();
@@ -17,17 +17,6 @@ const islandsReady = (page: Page) =>
 async function insertCode(code: string, fields: { percent: number; scope: string; feeOptions?: string[]; description?: string }) {
   await sql()`insert into discount_codes (code, description, kind, percent_off, scope, fee_options, created_by)
     values (${code}, ${fields.description ?? ''}, 'percent', ${fields.percent}, ${fields.scope}, ${fields.feeOptions ?? []}::text[], 'e2e')`;
-}
-
-async function otpFor(email: string): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const [row] = await sql()<{ text_body: string }[]>`
-      select text_body from email_outbox where to_address = ${email} and tag = 'otp' order by id desc limit 1`;
-    const code = row?.text_body.match(/verification code is (\d{6})/)?.[1];
-    if (code) return code;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no OTP email for ${email}`);
 }
 
 e2eDescribe('discount and scholarship codes in the browser', () => {
@@ -101,7 +90,7 @@ e2eDescribe('discount and scholarship codes in the browser', () => {
     const form = page.getByRole('form', { name: 'Registration' });
     await form.getByLabel('Email').fill(email);
     await form.getByRole('button', { name: 'Send OTP' }).click();
-    await form.getByLabel('OTP').fill(await otpFor(email));
+    await form.getByLabel('OTP').fill(await emailedOtp(email));
     await form.getByRole('button', { name: 'Verify OTP' }).click();
     await form.getByText('Email verified').waitFor();
     await form.getByLabel('Full name').fill('Asha Verma');
@@ -144,13 +133,7 @@ e2eDescribe('discount and scholarship codes in the browser', () => {
     expect((await createAdminFromTerminal(owner)).code).toBe(0);
     const admin = await newPage({ width: 1280, height: 800 });
     admin.setDefaultTimeout(30_000);
-    await admin.goto('/admin/login', ready);
-    await islandsReady(admin);
-    const login = admin.getByRole('form', { name: 'Admin login' });
-    await login.getByLabel('Email').fill(owner.email);
-    await login.getByLabel('Password').fill(owner.password);
-    await login.getByRole('button', { name: 'Log in' }).click();
-    await admin.waitForURL('**/admin/dashboard');
+    await adminLogIn(admin, owner);
     await admin.goto('/admin/codes', ready);
     await settled(admin);
     const form = admin.getByRole('form', { name: 'New code' });

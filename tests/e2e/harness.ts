@@ -105,6 +105,30 @@ export async function emailedLink(email: string, tag: 'verify-email' | 'reset-pa
   throw new Error(`no ${tag} email for ${email}`);
 }
 
+/** The code of the newest OTP email to this address. */
+export async function emailedOtp(email: string): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const [row] = await sql()<{ text_body: string }[]>`
+      select text_body from email_outbox where to_address = ${email} and tag = 'otp' order by id desc limit 1`;
+    const code = row?.text_body.match(/verification code is (\d{6})/)?.[1];
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no OTP email for ${email}`);
+}
+
+/** Logs an admin in through the admin login form, once it is alive; the page ends on /admin/dashboard. */
+export async function adminLogIn(page: Page, person: { email: string; password: string }): Promise<void> {
+  await page.goto('/admin/login', { waitUntil: 'domcontentloaded' });
+  const form = page.getByRole('form', { name: 'Admin login' });
+  await form.waitFor({ timeout: 30_000 });
+  await page.waitForFunction(() => !document.querySelector('main astro-island[ssr]'), undefined, { timeout: 30_000 });
+  await form.getByLabel('Email').fill(person.email);
+  await form.getByLabel('Password').fill(person.password);
+  await form.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL('**/admin/dashboard');
+}
+
 export type AdminPerson = { email: string; password: string; firstName: string; lastName: string };
 
 /** A project script (`scripts/<file>`) with arguments, against the database the served site uses. */

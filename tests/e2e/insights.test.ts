@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations } from './axe.ts';
-import { createAdminFromTerminal, e2eDescribe, newPage, settled, sql } from './harness.ts';
+import { adminLogIn, createAdminFromTerminal, e2eDescribe, newPage, settled, sql } from './harness.ts';
 import { wake } from './islands.ts';
 
 const stamp = Date.now().toString(36);
@@ -56,12 +56,7 @@ e2eDescribe('the person behind a lead and what converts', () => {
     expect((await createAdminFromTerminal(ADMIN)).code).toBe(0);
     const admin = await newPage({ width: 1280, height: 800 });
     admin.setDefaultTimeout(30_000);
-    await admin.goto('/admin/login');
-    const login = admin.getByRole('form', { name: 'Admin login' });
-    await login.getByLabel('Email').fill(ADMIN.email);
-    await login.getByLabel('Password').fill(ADMIN.password);
-    await login.getByRole('button', { name: 'Log in' }).click();
-    await admin.waitForURL('**/admin/dashboard');
+    await adminLogIn(admin, ADMIN);
     const problems: string[] = [];
     const audit = async (label: string) => {
       await settled(admin);

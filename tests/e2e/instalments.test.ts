@@ -2,7 +2,18 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations } from './axe.ts';
-import { baseUrl, createAdminFromTerminal, e2eDescribe, newPage, runScript, settled, signupVerified, sql } from './harness.ts';
+import {
+  adminLogIn,
+  baseUrl,
+  createAdminFromTerminal,
+  e2eDescribe,
+  emailedOtp,
+  newPage,
+  runScript,
+  settled,
+  signupVerified,
+  sql,
+} from './harness.ts';
 
 const stamp = Date.now().toString(36);
 const LEARNER = { email: `plan.learner.${stamp}@example.com`, password: 'learn2grow!', firstName: 'Meera', lastName: 'Iyer' };
@@ -28,9 +39,7 @@ async function send(method: string, path: string, body?: unknown, token?: string
 /** The ₹11,000 AspiraAdmit registration fee, paid in the sandbox with the learner's email (OTP read from the outbox). */
 async function payAdmitFee(email: string): Promise<void> {
   await send('POST', '/otp/send', { email });
-  const [otp] = await sql()<{ text_body: string }[]>`
-    select text_body from email_outbox where to_address = ${email} and tag = 'otp' order by id desc limit 1`;
-  const code = otp!.text_body.match(/verification code is (\d{6})/)![1];
+  const code = await emailedOtp(email);
   const { verificationToken } = await send('POST', '/otp/verify', { email, otp: code });
   const form = {
     name: 'Meera Iyer',
@@ -125,13 +134,7 @@ e2eDescribe('fee plans paid in instalments', () => {
       expect((await createAdminFromTerminal(OWNER)).code).toBe(0);
       const admin = await newPage({ width: 1280, height: 800 });
       admin.setDefaultTimeout(30_000);
-      await admin.goto('/admin/login', ready);
-      await admin.waitForFunction(() => !!document.querySelector('main astro-island') && !document.querySelector('main astro-island[ssr]'));
-      const form = admin.getByRole('form', { name: 'Admin login' });
-      await form.getByLabel('Email').fill(OWNER.email);
-      await form.getByLabel('Password').fill(OWNER.password);
-      await form.getByRole('button', { name: 'Log in' }).click();
-      await admin.waitForURL('**/admin/dashboard');
+      await adminLogIn(admin, OWNER);
       await admin.goto('/admin/dues', ready);
       await settled(admin);
       const learnerRows = admin.locator('tbody tr', { hasText: LEARNER.email });

@@ -6,7 +6,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations } from './axe.ts';
-import { baseUrl, e2eDescribe, newPage, signupVerified, sql } from './harness.ts';
+import { adminLogIn, baseUrl, e2eDescribe, newPage, signupVerified, sql } from './harness.ts';
 
 const run = Date.now().toString(36);
 const PASSWORD = 'queue lantern river 42';
@@ -29,15 +29,7 @@ async function submitLead(name: string, email: string): Promise<string> {
   return row!.id as string;
 }
 
-async function logIn(page: Page, email: string): Promise<void> {
-  await page.goto('/admin/login');
-  const form = page.getByRole('form', { name: 'Admin login' });
-  await form.waitFor({ timeout: 30_000 });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password').fill(PASSWORD);
-  await form.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL('**/admin/dashboard');
-}
+const logIn = (page: Page, email: string) => adminLogIn(page, { email, password: PASSWORD });
 
 async function noViolations(page: Page, state: string): Promise<void> {
   expect(await axeViolations(page, state)).toEqual([]);

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations } from './axe.ts';
-import { baseUrl, createAdminFromTerminal, e2eDescribe, newPage, settled, signupVerified, sql } from './harness.ts';
+import { adminLogIn, baseUrl, createAdminFromTerminal, e2eDescribe, newPage, settled, signupVerified, sql } from './harness.ts';
 
 const DM = '6801c2a4f1e2b3c4d5e6fd57'; // Digital Marketing, ₹2,49,000
 const PM = '6801c2a4f1e2b3c4d5e6fd68'; // Product Management, ₹2,99,000
@@ -17,13 +17,7 @@ async function ownerOnMoneyView(): Promise<Page> {
   expect((await (ownerCreated ??= createAdminFromTerminal(OWNER))).code).toBe(0);
   const admin = await newPage({ width: 1280, height: 800 });
   admin.setDefaultTimeout(30_000);
-  await admin.goto('/admin/login', ready);
-  await admin.waitForFunction(() => !!document.querySelector('main astro-island') && !document.querySelector('main astro-island[ssr]'));
-  const form = admin.getByRole('form', { name: 'Admin login' });
-  await form.getByLabel('Email').fill(OWNER.email);
-  await form.getByLabel('Password').fill(OWNER.password);
-  await form.getByRole('button', { name: 'Log in' }).click();
-  await admin.waitForURL('**/admin/dashboard');
+  await adminLogIn(admin, OWNER);
   await admin.goto('/admin/money', ready);
   await settled(admin);
   return admin;

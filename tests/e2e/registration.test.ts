@@ -1,23 +1,12 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations } from './axe.ts';
-import { e2eDescribe, newPage, sql } from './harness.ts';
+import { e2eDescribe, emailedOtp, newPage, sql } from './harness.ts';
 
 let counter = 0;
 function newVisitorEmail(): string {
   counter++;
   return `visitor.${Date.now()}.${counter}@example.com`;
-}
-
-async function otpFor(email: string): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const [row] = await sql()<{ text_body: string }[]>`
-      select text_body from email_outbox where to_address = ${email} and tag = 'otp' order by id desc limit 1`;
-    const code = row?.text_body.match(/verification code is (\d{6})/)?.[1];
-    if (code) return code;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no OTP email for ${email}`);
 }
 
 /** The registration form (the advisor dialog elsewhere on the page has fields with the same names). */
@@ -42,7 +31,7 @@ async function registerVisitor(page: Page, email: string, problems: string[] = [
   problems.push(...(await axeViolations(page, 'code sent')));
   expect(await form.getByRole('button', { name: 'Register', exact: true }).count()).toBe(0);
 
-  await form.getByLabel('OTP').fill(await otpFor(email));
+  await form.getByLabel('OTP').fill(await emailedOtp(email));
   await form.getByRole('button', { name: 'Verify OTP' }).click();
   await toast(page, 'OTP verified');
   await form.getByText('Email verified').waitFor();
@@ -180,7 +169,7 @@ e2eDescribe('registration and the registration fee in the browser', () => {
     expect(await send.isDisabled()).toBe(false);
     await send.click();
     await form.getByText(`We sent a 6-digit code to ${email}.`).waitFor();
-    await form.getByLabel('OTP').fill(await otpFor(email));
+    await form.getByLabel('OTP').fill(await emailedOtp(email));
     await form.getByRole('button', { name: 'Verify OTP' }).click();
     await form.getByText('Email verified').waitFor();
 
@@ -214,7 +203,7 @@ e2eDescribe('registration and the registration fee in the browser', () => {
     // The flow uses what is shown: the code goes to the early-typed address.
     await form.getByRole('button', { name: 'Send OTP' }).click();
     await form.getByText(`We sent a 6-digit code to ${email}.`).waitFor();
-    expect(await otpFor(email)).toMatch(/^\d{6}$/);
+    expect(await emailedOtp(email)).toMatch(/^\d{6}$/);
   });
 
   it('after paying, Back and reload show the paid fee, and a second tab cannot open another fee order', async () => {
