@@ -28,7 +28,12 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'file', inlineStylesheets: 'always' },
-  integrations: [react(), clientInteraction(), afterPaintScripts(), sitemap({ filter: (page) => !/\/(admin|buy|purchases|settings|success)\b/.test(page) })],
+  integrations: [
+    react(),
+    clientInteraction(),
+    afterPaintScripts(),
+    sitemap({ filter: (page) => !/\/(admin|buy|purchases|settings|success)\b/.test(page) }),
+  ],
   // The adapter only serves `astro dev` (it runs netlify/functions beside the dev server). A
   // production build must emit no function of its own: the adapter's path-bound catch-all would run
   // before Netlify's redirects and rewrites and answer them with the 404 page.

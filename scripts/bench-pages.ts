@@ -1,8 +1,9 @@
 /**
  * Page budgets (docs/architecture.md, Budgets) on every marketing page:
  * - bytes loaded before interaction, measured in Chromium on a phone viewport until the page is
- *   loaded and the network is idle: what crossed the wire (as the server sent it) and the brotli
- *   size of each text type (the budgets are in compressed bytes, as Netlify's CDN serves them);
+ *   loaded, its page scripts have run and the network is idle: what crossed the wire (as the
+ *   server sent it) and the brotli size of each text type (the budgets are in compressed bytes,
+ *   as Netlify's CDN serves them);
  * - Lighthouse (mobile defaults, simulated slow 4G), median of 3 runs: the four category scores and
  *   FCP, LCP, TBT, CLS.
  * One row per page, then the median of all pages, then the figures that are over budget. The results
@@ -10,7 +11,6 @@
  * page's change against an earlier run. `--page <path>` (repeatable) measures only those pages.
  * Called by scripts/bench.ts, or on its own: node scripts/bench-pages.ts http://localhost:PORT [flags].
  */
-import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -20,40 +20,11 @@ import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { BUDGET, ms, overBudget, printTable, row, type Bytes, type PageResult } from './bench-pages-report.ts';
 import { ROOT } from './lib/database.ts';
+import { marketingPages } from './lib/marketing-pages.ts';
 
 const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-
-const FIXED = [
-  '/',
-  '/aspirademy',
-  '/aspiradiscover',
-  '/aspiraelevate',
-  '/aspiraadmit',
-  '/about',
-  '/faq',
-  '/help',
-  '/terms',
-  '/privacy',
-  '/refund-policy',
-  '/payment-methods',
-  '/contactus',
-  '/scholarship',
-  '/tank',
-];
-
-/** Every marketing page of the build: the fixed list plus each prebuilt course and careers page. */
-export function marketingPages(): string[] {
-  const files = (dir: string) =>
-    existsSync(join(ROOT, 'dist', dir))
-      ? readdirSync(join(ROOT, 'dist', dir))
-          .filter((f) => f.endsWith('.html') && f !== 'view.html')
-          .map((f) => `/${dir}/${f.replace(/\.html$/, '')}`)
-          .sort()
-      : [];
-  return [...FIXED, ...files('course'), ...files('careers')];
-}
 
 const empty = (): Bytes => ({ wire: 0, brotli: 0, count: 0 });
 const brotli = (body: Buffer) => brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
@@ -114,6 +85,12 @@ async function measureBytes(url: string) {
       );
     });
     await page.goto(url, { waitUntil: 'networkidle' });
+    // Page scripts load after the first paint without any input (src/integrations/after-paint.ts),
+    // at times after the network first falls idle: they count too.
+    if (await page.locator('script[data-modules]').count()) {
+      await page.waitForFunction(() => document.documentElement.dataset.scripts === 'ready', undefined, { timeout: 10_000 });
+      await page.waitForLoadState('networkidle');
+    }
     await Promise.all(pending);
     const total = result.html.brotli + result.css.brotli + result.js.brotli + result.images.brotli + result.other.brotli;
     return { ...result, total };

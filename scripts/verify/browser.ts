@@ -1,7 +1,8 @@
 /**
- * Two journeys in Chromium on the served site: a learner signs up, logs in, buys a course in the
+ * Three journeys in Chromium on the served site: a learner signs up, logs in, buys a course in the
  * sandbox checkout and sees it in purchases; a visitor registers with an emailed OTP and pays the
- * registration fee. The database must agree with what the browser saw.
+ * registration fee; a visitor asks for an advisor's call from the home page's Contact Us dialog.
+ * The database must agree with what the browser saw.
  */
 import { chromium, type Page } from 'playwright-core';
 import postgres from 'postgres';
@@ -100,6 +101,30 @@ export async function checkBrowser(report: Report, options: { base: string; data
       if (stored !== 'paid 850000') throw new Error(`database holds: ${stored || 'no paid fee'}`);
       const invoice = await invoiceFor(sql, email);
       return `/success shows ₹8,500; one paid fee of 850000 paise; invoice ${invoice}`;
+    });
+
+    await journey('browser: the home page, Contact Us, an advisor callback request under the CSP', async (page) => {
+      const email = `browser.advisor.${Date.now()}@example.com`;
+      const refused: string[] = [];
+      page.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+      });
+      await page.goto('/?utm_source=verify', ready);
+      await page.getByRole('button', { name: 'Contact Us' }).first().click();
+      // The form's code is loaded by URL on the dialog's first open (src/islands/lazy-script.ts).
+      const form = page.locator('#advisor-dialog form[data-ready]');
+      await form.waitFor();
+      await form.locator('[name="Name"]').fill('Ravi Kumar');
+      await form.locator('[name="Number"]').fill('98100 42424');
+      await form.locator('[name="email"]').fill(email);
+      await form.locator('[name="programme"]').selectOption('Product Management');
+      await form.getByRole('button', { name: 'Request a call' }).click();
+      await page.locator('#advisor-dialog').getByText('We will connect you shortly!').waitFor();
+      const rows = await sql`select source, utm_source from contact_requests where email = ${email}`;
+      const stored = rows.map((r) => `${r.source} ${r.utm_source}`).join(', ');
+      if (stored !== 'advisor verify') throw new Error(`database holds: ${stored || 'no request'}`);
+      if (refused.length) throw new Error(`the CSP refused: ${refused[0]}`);
+      return 'the form came alive on first open; one advisor request (utm_source verify); no CSP refusal';
     });
   } finally {
     await sql.end({ timeout: 5 });

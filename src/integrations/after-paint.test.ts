@@ -27,6 +27,12 @@ describe('page scripts after the first paint', () => {
     expect(deferModuleScripts(html)).toBe(html);
   });
 
+  it('leaves a script kept inert in a lazy template where it is, out of the loader', () => {
+    const lazy = '<template data-lazy="advisor-form"><script type="module" src="/_astro/AdvisorFormScript.ghi.js"></script></template>';
+    const out = deferModuleScripts(page(`<main>Hi</main>${lazy}<script type="module" src="/_astro/Search.def.js"></script>`));
+    expect(out).toContain(`<main>Hi</main>${lazy}<script data-modules="/_astro/Search.def.js">`);
+  });
+
   it('keeps early input where the forms look for it', () => {
     expect(AFTER_PAINT_LOADER).toContain(`window.${EARLY_INPUT_KEY}=window.${EARLY_INPUT_KEY}||new WeakMap()`);
   });

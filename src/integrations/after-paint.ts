@@ -40,15 +40,19 @@ export const AFTER_PAINT_LOADER =
 export const afterPaintLoaderHash = (): string => `sha256-${createHash('sha256').update(AFTER_PAINT_LOADER).digest('base64')}`;
 
 const MODULE_SCRIPT = /<script type="module" src="(\/_astro\/[^"]+\.js)"><\/script>/g;
+/** A script kept inert for later (src/islands/lazy-script.ts) stays where it is. */
+const LAZY_TEMPLATE = /(<template data-lazy="[^"]*">[\s\S]*?<\/template>)/;
 
 /** Moves a page's module scripts into the loader; a page without any is left as it is. */
 export function deferModuleScripts(html: string): string {
-  const modules = [...html.matchAll(MODULE_SCRIPT)].map((m) => m[1]!);
-  if (modules.length === 0) return html;
   const end = html.lastIndexOf('</body>');
   if (end === -1) return html;
+  // Odd parts are lazy templates: neither collected nor removed.
+  const parts = html.slice(0, end).split(LAZY_TEMPLATE);
+  const modules = parts.flatMap((part, i) => (i % 2 ? [] : [...part.matchAll(MODULE_SCRIPT)].map((m) => m[1]!)));
+  if (modules.length === 0) return html;
   const loader = `<script data-modules="${[...new Set(modules)].join(' ')}">${AFTER_PAINT_LOADER}</script>`;
-  const body = html.slice(0, end).replace(MODULE_SCRIPT, '');
+  const body = parts.map((part, i) => (i % 2 ? part : part.replace(MODULE_SCRIPT, ''))).join('');
   return `${body}${loader}${html.slice(end)}`;
 }
 

@@ -3,8 +3,11 @@
  * intent, and nothing a fast visitor does before the form is alive is lost: early typing is kept
  * and an early submit is held, then sent once.
  */
+import { brotliCompressSync, constants } from 'node:zlib';
 import { expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
+import { BUDGET } from '../../scripts/bench-pages-report.ts';
+import { marketingPages } from '../../scripts/lib/marketing-pages.ts';
 import { e2eDescribe, newPage, sql } from './harness.ts';
 
 /** Scripts the page fetched, by file name. */
@@ -97,5 +100,26 @@ e2eDescribe('page scripts after the first paint', () => {
     await page.keyboard.press('Escape');
     await page.locator('#header-search-input').focus();
     expect(await page.locator('#header-search-list [role="option"]:visible').count()).toBe(1);
+  });
+
+  it(`every marketing page loads at most ${BUDGET.js / 1024} KB (brotli) of JavaScript before any input`, async () => {
+    const page = await newPage({ width: 375, height: 812 });
+    const over: string[] = [];
+    for (const path of marketingPages()) {
+      const sizes: Promise<number>[] = [];
+      const count = (response: import('playwright-core').Response) => {
+        if (response.request().resourceType() !== 'script') return;
+        sizes.push(response.body().then((body) => brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length));
+      };
+      page.on('response', count);
+      await page.goto(path, { waitUntil: 'load' });
+      await page.waitForFunction(() => document.documentElement.dataset.scripts === 'ready');
+      await page.waitForLoadState('networkidle');
+      page.off('response', count);
+      const bytes = (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
+      expect(bytes, `${path} loads its page scripts`).toBeGreaterThan(0);
+      if (bytes > BUDGET.js) over.push(`${path}: ${bytes} B`);
+    }
+    expect(over).toEqual([]);
   });
 });
