@@ -6,6 +6,7 @@ import { env } from './env.ts';
 import { HttpError } from './http.ts';
 import { rateLimit } from './rate-limit.ts';
 import { signUp } from './signup.ts';
+import { refuseInactiveAdmin } from './team.ts';
 
 export const INVITE_REFUSED = 'Admin signup needs a valid invite code';
 
@@ -27,9 +28,15 @@ export async function signupAdmin(input: AdminSignup, ip: string): Promise<{ mes
   return signUp('admin', input, ip);
 }
 
-/** An admin with an unconfirmed email gets no session (403, and a fresh link by email). */
+/**
+ * An admin with an unconfirmed email gets no session (403, and a fresh link by email); nor does
+ * an inactive admin (403).
+ */
 export async function loginAdmin(email: string, password: string, ip: string) {
-  const { account, token, cookie } = await login('admin', email, password, ip, refuseUnconfirmedAdmin);
+  const { account, token, cookie } = await login('admin', email, password, ip, async (candidate) => {
+    await refuseInactiveAdmin(candidate);
+    await refuseUnconfirmedAdmin(candidate);
+  });
   return { admin: { _id: account._id, email: account.email, firstName: account.firstName }, token, cookie };
 }
 

@@ -1,7 +1,8 @@
 /**
  * The admin team (owners manage it at /admin/team): each admin's role, whether they take new
- * leads in the round robin, whether they are active; and the programme rules that send a
- * programme's leads to one admin. Every change is audited.
+ * leads in the round robin, whether they are active (an inactive admin, one who has left, cannot
+ * log in and gets no new leads); and the programme rules that send a programme's leads to one
+ * admin. Every change is audited.
  */
 import { PROGRAMMES } from '../../src/shared/leads.ts';
 import { type AdminOption, type AdminRoleName, type AssignmentRule, type TeamMember, type TeamUpdate } from '../../src/shared/pipeline.ts';
@@ -12,6 +13,8 @@ import { HttpError } from './http.ts';
 
 export const LAST_OWNER = 'The team needs at least one owner: make another admin an owner first';
 export const NO_SUCH_ADMIN = 'No such admin';
+export const NOT_YOURSELF = 'You cannot deactivate your own account: ask another owner';
+export const INACTIVE_ADMIN = 'This admin account is inactive: ask an owner to reactivate it';
 
 const NAME = `coalesce(nullif(trim(a.first_name || ' ' || a.last_name), ''), a.email)`;
 
@@ -62,8 +65,11 @@ export async function adminOptions(): Promise<AdminOption[]> {
 
 export async function updateAdmin(actor: Session, id: string, update: TeamUpdate): Promise<TeamMember> {
   await db().begin(async (tx) => {
-    // Owners' rows are locked together, so two demotions at once cannot leave no owner.
-    const owners = await tx<{ id: string }[]>`select id from accounts where role = 'admin' and admin_role = 'owner' order by id for update`;
+    // Active owners' rows are locked together, so two demotions or deactivations at once cannot
+    // leave the team without an owner who can log in.
+    const owners = await tx<{ id: string }[]>`
+      select a.id from accounts a left join admin_profiles p on p.account_id = a.id
+      where a.role = 'admin' and a.admin_role = 'owner' and coalesce(p.active, true) order by a.id for update of a`;
     const [target] = await tx<{ admin_role: AdminRoleName; takes_leads: boolean | null; active: boolean | null }[]>`
       select a.admin_role, p.takes_leads, p.active from accounts a left join admin_profiles p on p.account_id = a.id
       where a.id = ${id} and a.role = 'admin' for update of a`;
@@ -78,7 +84,15 @@ export async function updateAdmin(actor: Session, id: string, update: TeamUpdate
     const activeBefore = target.active ?? true;
     if (update.takesLeads !== undefined && update.takesLeads !== takesBefore)
       changes['takesLeads'] = { from: takesBefore, to: update.takesLeads };
-    if (update.active !== undefined && update.active !== activeBefore) changes['active'] = { from: activeBefore, to: update.active };
+    if (update.active !== undefined && update.active !== activeBefore) {
+      changes['active'] = { from: activeBefore, to: update.active };
+      if (!update.active) {
+        if (id === actor.accountId) throw new HttpError(409, NOT_YOURSELF);
+        if (owners.every((o) => o.id === id)) throw new HttpError(409, LAST_OWNER);
+        // Every session of the deactivated admin ends now, on every device.
+        await tx`update accounts set token_version = token_version + 1, updated_at = now() where id = ${id}`;
+      }
+    }
     if (update.takesLeads !== undefined || update.active !== undefined) {
       await tx`
         insert into admin_profiles (account_id, takes_leads, active)
@@ -97,6 +111,12 @@ export async function updateAdmin(actor: Session, id: string, update: TeamUpdate
     }
   });
   return (await listTeam()).find((m) => m.id === id)!;
+}
+
+/** Login refuses an inactive admin, after the password was checked (so it reveals nothing). */
+export async function refuseInactiveAdmin(account: { id: string }): Promise<void> {
+  const [profile] = await db()<{ active: boolean }[]>`select active from admin_profiles where account_id = ${account.id}`;
+  if (profile && !profile.active) throw new HttpError(403, INACTIVE_ADMIN);
 }
 
 export async function listRules(): Promise<AssignmentRule[]> {

@@ -67,7 +67,8 @@ export default function Team() {
       </div>
       <p className="lead">
         Owners manage courses, money and the team; counsellors work leads. New leads go in turn to the active admins who take leads, unless
-        a programme rule names an admin.
+        a programme rule names an admin. An inactive admin (one who has left) cannot log in, and their sessions end at once; their open
+        leads stay with them until you reassign them.
       </p>
       <LoadStatus error={error} loaded={!!data} />
       {data ? (
@@ -126,7 +127,13 @@ export default function Team() {
                         aria-label={`${member.name} is active`}
                         checked={member.active}
                         disabled={busy}
-                        onChange={(event) => void update(member, { active: event.target.checked }, 'Saved')}
+                        onChange={(event) =>
+                          void update(
+                            member,
+                            { active: event.target.checked },
+                            event.target.checked ? `${member.name} is active again` : `${member.name} is inactive and logged out`,
+                          )
+                        }
                       />
                     </td>
                     <td>{member.openLeads}</td>
