@@ -102,6 +102,21 @@ e2eDescribe('page scripts after the first paint', () => {
     expect(await page.locator('#header-search-list [role="option"]:visible').count()).toBe(1);
   });
 
+  it('All Courses clicked with the pointer on it before the scripts arrive is open once they have', async () => {
+    const page = await newPage({ width: 1440, height: 900 });
+    await page.route('**/_astro/*.astro_astro_type_script_*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto('/about', { waitUntil: 'domcontentloaded' });
+    // The click is held; the pointer still rests on the button when the menu's script arrives.
+    await page.getByRole('button', { name: 'All Courses' }).click();
+    await page.waitForFunction(() => document.documentElement.dataset.scripts === 'ready');
+    await page.waitForTimeout(800);
+    expect(await page.getByRole('button', { name: 'All Courses' }).getAttribute('aria-expanded')).toBe('true');
+    expect(await page.locator('#menu-all-courses').isVisible()).toBe(true);
+  });
+
   it(`every marketing page loads at most ${BUDGET.js / 1024} KB (brotli) of JavaScript before any input`, async () => {
     const page = await newPage({ width: 375, height: 812 });
     const over: string[] = [];

@@ -52,8 +52,12 @@ function setupMenu(menu: HTMLElement): void {
     const delay = menu.classList.contains('is-open') && pointerHeadingInto(panel) ? CLOSE_DELAY + INTENT_DELAY : CLOSE_DELAY;
     timer = window.setTimeout(() => setOpen(menu, false), delay);
   });
-  // The pointer may already rest on the trigger when this script arrives (after the first paint).
-  if (matchMedia('(hover: hover)').matches && trigger.matches(':hover')) setOpen(menu, true);
+  // The pointer may already rest on the trigger when this script arrives (after the first paint);
+  // a click held until now (src/integrations/after-paint.ts) is then replayed and must not close it.
+  if (matchMedia('(hover: hover)').matches && trigger.matches(':hover')) {
+    hoverOpenedAt = Date.now();
+    setOpen(menu, true);
+  }
   trigger.addEventListener('click', () => {
     // A click that lands right after the hover opened the menu must not close it again.
     if (Date.now() - hoverOpenedAt < 600) return setOpen(menu, true);
