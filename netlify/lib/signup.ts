@@ -14,6 +14,7 @@ import { enqueueEmail } from './mail/index.ts';
 import { signupAttempt, verifyEmail } from './mail/templates/accounts.ts';
 import { env } from './env.ts';
 import { rateLimit } from './rate-limit.ts';
+import { roleForNewAdmin } from './team.ts';
 
 const HOUR = 3600;
 
@@ -33,9 +34,13 @@ export async function signUp(role: Role, input: SignupInput, ip: string): Promis
   await rateLimit({ bucket: `${role}-signup-email`, key: input.email, ...SIGNUP_LIMITS.perEmail });
   const passwordHash = await hashPassword(input.password);
   await db().begin(async (tx) => {
+    // Whoever holds the invite code joins as a counsellor; only the very first admin is an owner.
+    // The lock makes two first signups at once one owner and one counsellor.
+    if (role === 'admin') await tx`select pg_advisory_xact_lock(hashtext('aspira:new-admin-role'))`;
+    const adminRole = role === 'admin' ? await roleForNewAdmin(tx) : null;
     const [created] = await tx<{ id: string }[]>`
       insert into accounts (role, email, first_name, last_name, password_hash, admin_role)
-      values (${role}, ${input.email}, ${input.firstName}, ${input.lastName}, ${passwordHash}, ${role === 'admin' ? 'owner' : null})
+      values (${role}, ${input.email}, ${input.firstName}, ${input.lastName}, ${passwordHash}, ${adminRole})
       on conflict (role, email) do nothing
       returning id`;
     if (created) {

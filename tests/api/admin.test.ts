@@ -92,7 +92,7 @@ describe('POST /api/v1/admin/signup', () => {
     expect(res.status).toBe(415);
   });
 
-  it('creates the admin with the right invite code (firstName optional), storing an argon2id hash', async () => {
+  it('creates the admin with the right invite code (firstName optional), storing an argon2id hash; the first admin is the owner, later ones counsellors', async () => {
     const res = await call('POST', '/api/v1/admin/signup', { body: admin, ip: freshIp() });
     expect(res.status).toBe(201);
     expect(res.body.message).toBe('Check your email: we sent a link to confirm your address. Open it, then log in.');
@@ -102,6 +102,12 @@ describe('POST /api/v1/admin/signup', () => {
     const { firstName: _f, ...noFirst } = admin;
     const res2 = await call('POST', '/api/v1/admin/signup', { body: { ...noFirst, email: 'second@aspira.example' }, ip: freshIp() });
     expect(res2.status).toBe(201);
+    // Knowing the invite code gives lead work only: money, courses and the team stay with owners.
+    const roles = await db.sql`select email, admin_role from accounts where role = 'admin' order by created_at, id`;
+    expect(roles).toEqual([
+      { email: 'meera@aspira.example', admin_role: 'owner' },
+      { email: 'second@aspira.example', admin_role: 'counsellor' },
+    ]);
   });
 
   it('answers an email that already has an admin account as it answers a new one, creating nothing', async () => {

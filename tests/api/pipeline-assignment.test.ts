@@ -4,7 +4,7 @@
  */
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { call, useTestDatabase } from './harness.ts';
-import { auditRows, makeAdmin, pipelineRow, submitAdvisorLead, type TestAdmin } from './pipeline-helpers.ts';
+import { auditRows, logInAgain, makeAdmin, pipelineRow, submitAdvisorLead, type TestAdmin } from './pipeline-helpers.ts';
 
 const db = useTestDatabase({ LEAD_RATE_LIMIT_PER_10_MIN: '1000' });
 let owner: TestAdmin;
@@ -91,6 +91,7 @@ describe('rules by programme', () => {
     const whileAway = await owners([await submitAdvisorLead(db, 'Away Person', 'Data Analytics')]);
     expect([c1.id, c2.id]).toContain(whileAway[0]);
     await call('PATCH', `/api/v1/admin/team/${c3.id}`, { token: owner.token, body: { active: true } });
+    await logInAgain(c3); // deactivation ended c3's sessions
     const del = await call('DELETE', `/api/v1/admin/team/rules/${encodeURIComponent('Data Analytics')}`, { token: owner.token });
     expect(del.status).toBe(200);
     expect(del.body.rules).toEqual([]);

@@ -18,6 +18,11 @@ export async function makeAdmin(name: string, adminRole: 'owner' | 'counsellor')
   return { id: account.id, email, token };
 }
 
+/** A new session for an admin whose sessions ended (deactivated, then active again). */
+export async function logInAgain(admin: TestAdmin): Promise<void> {
+  admin.token = (await login('admin', admin.email, 'admin-pass-123', freshIp())).token;
+}
+
 /** An advisor callback through POST /user/contactus; answers the new lead's id. */
 export async function submitAdvisorLead(db: TestDatabase, who: string, programme = ''): Promise<string> {
   const email = `${who.toLowerCase().replace(/\W+/g, '.')}@example.com`;

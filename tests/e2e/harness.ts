@@ -60,11 +60,14 @@ export type Role = 'user' | 'admin';
 
 /**
  * Signs up through the API (as the signup form does) and confirms the email the way its link
- * would: a learner who can buy, or an admin who can log in. The caller logs in as it needs.
+ * would: a learner who can buy, or an admin who can log in. An admin who signs up with the invite
+ * code joins as a counsellor; `adminRole` 'owner' then promotes them, as an owner would at
+ * /admin/team. The caller logs in as it needs.
  */
 export async function signupVerified(
   role: Role,
   person: { email: string; password: string; firstName?: string; lastName?: string },
+  adminRole: 'owner' | 'counsellor' = 'owner',
 ): Promise<void> {
   const body = {
     firstName: person.firstName ?? 'Test',
@@ -80,6 +83,8 @@ export async function signupVerified(
   });
   if (res.status !== 201) throw new Error(`signup answered ${res.status}: ${await res.text()}`);
   await confirmEmail(person.email, role);
+  if (role === 'admin')
+    await sql()`update accounts set admin_role = ${adminRole} where role = 'admin' and email = ${person.email.toLowerCase()}`;
 }
 
 /** Marks the account's email confirmed (what opening its verification link does). */
