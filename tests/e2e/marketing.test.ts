@@ -530,7 +530,8 @@ e2eDescribe('mobile menu', () => {
     expect(await drawer.getByRole('link', { name: 'Registration' }).getAttribute('href')).toBe('/signup');
     await drawer.getByRole('button', { name: 'Close' }).click();
     await drawer.waitFor({ state: 'hidden' });
-    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    // The dialog's close event (which resets the button) is dispatched just after it hides.
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toBe('mobile-menu');
     await toggle.click();
     await drawer.waitFor({ state: 'visible' });
