@@ -1,12 +1,11 @@
-import { useEffect, useState } from 'react';
-import { api, errorText } from '../../lib/api.ts';
 import type { AdminOption, AuditEntry } from '../../shared/pipeline.ts';
 import { Toasts } from '../ui/Toasts.tsx';
 import { dateTimeIst } from '../../shared/dates.ts';
-import { handleSessionEnd, useAdmin } from './session.ts';
+import { useAdmin } from './session.ts';
 import './admin.css';
 import './pipeline.css';
 import { DateRangeFields, FilterActions, LoadStatus, useFilterForm } from './parts.tsx';
+import { queryOf, useAdminQuery } from './useAdminQuery.ts';
 
 type Filter = { actor: string; action: string; from: string; to: string };
 const NO_FILTER: Filter = { actor: '', action: '', from: '', to: '' };
@@ -28,19 +27,10 @@ function details(value: Record<string, unknown>): string {
 export default function AuditLog() {
   const admin = useAdmin({ announce: true });
   const { draft, filter, set, apply, clear } = useFilterForm(NO_FILTER);
-  const [data, setData] = useState<AuditAnswer | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!admin) return;
-    const params = new URLSearchParams(Object.entries(filter).filter(([, v]) => v));
-    setError(null);
-    api<AuditAnswer>(`/admin/audit${params.size ? `?${params}` : ''}`)
-      .then(setData)
-      .catch((failure: unknown) => {
-        if (!handleSessionEnd(failure)) setError(errorText(failure, 'Failed to load the audit log'));
-      });
-  }, [admin, filter]);
+  const answer = useAdminQuery<AuditAnswer, Filter>(admin, filter, `/admin/audit${queryOf(filter)}`, 'Failed to load the audit log');
+  const { data, error } = answer;
+  // The pickers keep their options while a new filter loads.
+  const pickers = answer.latest;
 
   if (!admin) return <Toasts />;
   return (
@@ -54,7 +44,7 @@ export default function AuditLog() {
           <label htmlFor="audit-actor">Admin</label>
           <select id="audit-actor" className="input" value={draft.actor} onChange={set('actor')}>
             <option value="">Every admin</option>
-            {data?.actors.map((a) => (
+            {pickers?.actors.map((a) => (
               <option key={a.id} value={a.id}>
                 {a.name}
               </option>
@@ -66,7 +56,7 @@ export default function AuditLog() {
           <label htmlFor="audit-action">Action</label>
           <select id="audit-action" className="input" value={draft.action} onChange={set('action')}>
             <option value="">Every action</option>
-            {data?.actions.map((a) => (
+            {pickers?.actions.map((a) => (
               <option key={a}>{a}</option>
             ))}
           </select>

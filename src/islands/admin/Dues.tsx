@@ -1,32 +1,26 @@
-import { useEffect, useMemo, useState } from 'react';
-import { api, errorText } from '../../lib/api.ts';
+import { useEffect, useState } from 'react';
+import { api } from '../../lib/api.ts';
 import type { DuesView, PlanDto } from '../../shared/instalments.ts';
 import { formatRupees } from '../../shared/money.ts';
 import { dayText } from '../instalments/format.ts';
 import { Toasts } from '../ui/Toasts.tsx';
-import { handleSessionEnd, useAdmin } from './session.ts';
+import { useAdmin } from './session.ts';
 import './admin.css';
 import './pipeline.css';
 import './plans.css';
 import { DateRangeFields, FilterActions, LoadStatus, useFilterForm } from './parts.tsx';
+import { queryOf, useAdminQuery } from './useAdminQuery.ts';
 
 type Filter = { plan: string; status: string; from: string; to: string };
 const NO_FILTER: Filter = { plan: '', status: '', from: '', to: '' };
 
-function queryString(filter: Filter): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filter)) if (value) params.set(key, value);
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
-
 /** /admin/dues (every admin): each unpaid part per learner, days overdue, totals, the CSV. */
 export default function Dues() {
   const admin = useAdmin({ announce: true });
-  const [view, setView] = useState<DuesView | null>(null);
   const [plans, setPlans] = useState<PlanDto[]>([]);
-  const { draft, filter, set, apply, clear } = useFilterForm(NO_FILTER, () => setView(null));
-  const [error, setError] = useState<string | null>(null);
+  const { draft, filter, set, apply, clear } = useFilterForm(NO_FILTER);
+  const query = queryOf(filter);
+  const { data: view, error } = useAdminQuery<DuesView, Filter>(admin, filter, `/admin/dues${query}`, 'Failed to load the dues');
 
   useEffect(() => {
     if (!admin) return;
@@ -36,20 +30,7 @@ export default function Dues() {
       .catch(() => setPlans([]));
   }, [admin]);
 
-  useEffect(() => {
-    if (!admin) return;
-    const controller = new AbortController();
-    setError(null);
-    api<DuesView>(`/admin/dues${queryString(filter)}`, { signal: controller.signal })
-      .then(setView)
-      .catch((failure: unknown) => {
-        if ((failure as Error).name === 'AbortError') return;
-        if (!handleSessionEnd(failure)) setError(errorText(failure, 'Failed to load the dues'));
-      });
-    return () => controller.abort();
-  }, [admin, filter]);
-
-  const csvHref = useMemo(() => `/api/v1/admin/dues.csv${queryString(filter)}`, [filter]);
+  const csvHref = `/api/v1/admin/dues.csv${query}`;
 
   if (!admin) return <Toasts />;
   return (

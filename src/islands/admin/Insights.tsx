@@ -1,5 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { api, errorText } from '../../lib/api.ts';
+import { useState, type FormEvent } from 'react';
 import {
   CONVERSION_DAYS,
   formatMinutes,
@@ -9,45 +8,30 @@ import {
   type InsightsTable,
 } from '../../shared/insights.ts';
 import { Toasts } from '../ui/Toasts.tsx';
-import { handleSessionEnd, useAdmin } from './session.ts';
+import { useAdmin } from './session.ts';
 import './admin.css';
 import './Person.css';
 import './Insights.css';
 import { LoadStatus } from './parts.tsx';
+import { queryOf, useAdminQuery } from './useAdminQuery.ts';
 
 type Filter = { touch: 'last' | 'first'; to: string };
 const weekShort = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const weekLong = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
-function query(filter: Filter, extra: Record<string, string> = {}): string {
-  const params = new URLSearchParams({ touch: filter.touch, ...(filter.to ? { to: filter.to } : {}), ...extra });
-  return `?${params.toString()}`;
-}
-
 /** /admin/insights: what converts. Leads per week by source and programme, first contact, conversion; CSV. */
 export default function Insights() {
   const admin = useAdmin({ announce: true });
   const [draft, setDraft] = useState<Filter>({ touch: 'last', to: '' });
   const [filter, setFilter] = useState<Filter>({ touch: 'last', to: '' });
-  const [data, setData] = useState<InsightsDto | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!admin) return;
-    const controller = new AbortController();
-    setData(null);
-    setError(null);
-    api<InsightsDto>(`/admin/insights${query(filter)}`, { signal: controller.signal })
-      .then(setData)
-      .catch((failure: unknown) => {
-        if ((failure as Error).name === 'AbortError') return;
-        if (!handleSessionEnd(failure)) setError(errorText(failure, 'Failed to load the insights'));
-      });
-    return () => controller.abort();
-  }, [admin, filter]);
-
-  const csvHref = useMemo(() => `/api/v1/admin/insights${query(filter, { format: 'csv' })}`, [filter]);
+  const { data, error } = useAdminQuery<InsightsDto, Filter>(
+    admin,
+    filter,
+    `/admin/insights${queryOf(filter)}`,
+    'Failed to load the insights',
+  );
+  const csvHref = `/api/v1/admin/insights${queryOf({ ...filter, format: 'csv' })}`;
 
   function apply(event: FormEvent) {
     event.preventDefault();

@@ -1,5 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
-import { api, errorText } from '../../lib/api.ts';
+import { useState } from 'react';
 import { LEAD_KIND_LABELS, LEAD_KINDS, STAGE_LABELS, STAGES, type LeadDto, type LeadKind } from '../../shared/admin.ts';
 import type { AdminOption } from '../../shared/pipeline.ts';
 import { formatRupees } from '../../shared/money.ts';
@@ -7,10 +6,11 @@ import { Dialog } from '../ui/Dialog.tsx';
 import { Toasts } from '../ui/Toasts.tsx';
 import { LeadPipeline } from './LeadPipeline.tsx';
 import { useAdminMe } from './me.ts';
-import { handleSessionEnd, useAdmin } from './session.ts';
+import { useAdmin } from './session.ts';
 import './admin.css';
 import './pipeline.css';
 import { DateRangeFields, FilterActions, LoadStatus, useFilterForm } from './parts.tsx';
+import { queryOf, useAdminQuery } from './useAdminQuery.ts';
 import { dateTimeIst } from '../../shared/dates.ts';
 
 type Filter = { kind: string; stage: string; owner: string; from: string; to: string; q: string };
@@ -23,13 +23,6 @@ const KIND_NAME: Record<LeadKind, string> = {
   registration: 'Registration',
   order: 'Course order',
 };
-
-function queryString(filter: Filter, extra: Record<string, string> = {}): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries({ ...filter, ...extra })) if (value.trim()) params.set(key, value.trim());
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
 
 /** "utmSource" -> "Utm source" for the detail view ("amountRupees" -> "Amount"). */
 function label(key: string): string {
@@ -54,34 +47,16 @@ function show(key: string, value: unknown): string {
 export default function LeadsInbox() {
   const admin = useAdmin({ announce: true });
   const me = useAdminMe(!!admin);
-  const [admins, setAdmins] = useState<AdminOption[]>([]);
-  const [reload, setReload] = useState(0);
-  const [leads, setLeads] = useState<LeadDto[] | null>(null);
-  const { draft, filter, set, apply, clear } = useFilterForm(NO_FILTER, () => setLeads(null));
-  const [kinds, setKinds] = useState<LeadKind[]>([...LEAD_KINDS]);
-  const [limit, setLimit] = useState(200);
-  const [error, setError] = useState<string | null>(null);
+  const { draft, filter, set, apply, clear } = useFilterForm(NO_FILTER);
+  const inbox = useAdminQuery<InboxAnswer, Filter>(admin, filter, `/admin/leads${queryOf(filter)}`, 'Failed to load the leads');
+  const { error, reload } = inbox;
+  const leads = inbox.data?.leads ?? null;
+  const limit = inbox.data?.limit ?? 0;
+  // The pickers keep their options while a new filter loads.
+  const kinds: readonly LeadKind[] = inbox.latest?.kinds ?? LEAD_KINDS;
+  const admins: AdminOption[] = inbox.latest?.admins ?? [];
   const [open, setOpen] = useState<LeadDto | null>(null);
-
-  useEffect(() => {
-    if (!admin) return;
-    const controller = new AbortController();
-    setError(null);
-    api<InboxAnswer>(`/admin/leads${queryString(filter)}`, { signal: controller.signal })
-      .then((answer) => {
-        setLeads(answer.leads);
-        setKinds(answer.kinds);
-        setLimit(answer.limit);
-        setAdmins(answer.admins);
-      })
-      .catch((failure: unknown) => {
-        if ((failure as Error).name === 'AbortError') return;
-        if (!handleSessionEnd(failure)) setError(errorText(failure, 'Failed to load the leads'));
-      });
-    return () => controller.abort();
-  }, [admin, filter, reload]);
-
-  const csvHref = useMemo(() => `/api/v1/admin/leads${queryString(filter, { format: 'csv' })}`, [filter]);
+  const csvHref = `/api/v1/admin/leads${queryOf({ ...filter, format: 'csv' })}`;
 
   if (!admin) return <Toasts />;
   return (
@@ -217,7 +192,7 @@ export default function LeadsInbox() {
             </dd>
           </dl>
         ) : null}
-        {open ? <LeadPipeline kind={open.kind} id={open.id} me={me} admins={admins} onChange={() => setReload((n) => n + 1)} /> : null}
+        {open ? <LeadPipeline kind={open.kind} id={open.id} me={me} admins={admins} onChange={reload} /> : null}
       </Dialog>
     </>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { api, errorText } from '../../lib/api.ts';
 import { formatRupees } from '../../shared/money.ts';
 import { MONEY_STATUSES, type MoneyPaymentDto, type MoneyView, type RefundDto } from '../../shared/refund.ts';
@@ -8,6 +8,7 @@ import { handleSessionEnd, useAdmin } from './session.ts';
 import './admin.css';
 import './money.css';
 import { DateRangeFields, FilterActions, LoadStatus, useFilterForm } from './parts.tsx';
+import { queryOf, useAdminQuery } from './useAdminQuery.ts';
 import { dateTimeIst } from '../../shared/dates.ts';
 
 type Filter = { from: string; to: string; kind: string; status: string };
@@ -30,42 +31,24 @@ const monthName = (month: string) =>
 const documentHref = (kind: 'invoice' | 'credit-note', id: string) =>
   `/api/v1/${kind === 'invoice' ? 'invoices' : 'credit-notes'}/${id}/pdf`;
 
-function queryString(filter: Filter): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filter)) if (value) params.set(key, value);
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
-
 /** /admin/money (owners): payments with their refunds, monthly totals, tax documents, the CSV. */
 export default function Money() {
   const admin = useAdmin({ announce: true });
-  const [view, setView] = useState<MoneyView | null>(null);
-  const { draft, filter, set, apply, clear } = useFilterForm(NO_FILTER, () => setView(null));
-  const [error, setError] = useState<string | null>(null);
-  const [reload, setReload] = useState(0);
+  const { draft, filter, set, apply, clear } = useFilterForm(NO_FILTER);
+  const query = queryOf(filter);
+  const {
+    data: view,
+    error,
+    reload,
+  } = useAdminQuery<MoneyView, Filter>(admin, filter, `/admin/money${query}`, 'Failed to load the payments');
   const [refunding, setRefunding] = useState<MoneyPaymentDto | null>(null);
-
-  useEffect(() => {
-    if (!admin) return;
-    const controller = new AbortController();
-    setError(null);
-    api<MoneyView>(`/admin/money${queryString(filter)}`, { signal: controller.signal })
-      .then(setView)
-      .catch((failure: unknown) => {
-        if ((failure as Error).name === 'AbortError') return;
-        if (!handleSessionEnd(failure)) setError(errorText(failure, 'Failed to load the payments'));
-      });
-    return () => controller.abort();
-  }, [admin, filter, reload]);
-
-  const csvHref = useMemo(() => `/api/v1/admin/money.csv${queryString(filter)}`, [filter]);
+  const csvHref = `/api/v1/admin/money.csv${query}`;
 
   async function checkStatus(refund: RefundDto) {
     try {
       const answer = await api<{ refund: RefundDto }>(`/admin/refunds/${refund.id}/check`, { method: 'POST' });
       toast.success(`Refund ${REFUND_LABEL[answer.refund.status].toLowerCase()}`);
-      setReload((n) => n + 1);
+      reload();
     } catch (failure) {
       if (!handleSessionEnd(failure)) toast.error(errorText(failure, 'The status could not be checked'));
     }
@@ -255,7 +238,7 @@ export default function Money() {
         onClose={() => setRefunding(null)}
         onDone={() => {
           setRefunding(null);
-          setReload((n) => n + 1);
+          reload();
         }}
       />
     </>

@@ -34,21 +34,20 @@ export function FilterActions({ onClear }: { onClear: () => void }) {
 
 /**
  * A filter form: the fields edit a draft; Apply makes it the filter the screen loads with, Clear
- * empties both. `onChange` runs when the filter changes (e.g. to show "Loading..." again).
+ * empties both. Each Apply or Clear is a new filter object, so the screen loads again
+ * (useAdminQuery) even when the values did not change.
  */
-export function useFilterForm<F extends Record<string, string>>(empty: F, onChange: () => void = () => {}) {
+export function useFilterForm<F extends Record<string, string>>(empty: F) {
   const [draft, setDraft] = useState<F>(empty);
   const [filter, setFilter] = useState<F>(empty);
   const set = (key: keyof F) => (event: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: event.target.value }));
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    onChange();
     setFilter({ ...draft });
   };
   const clear = () => {
-    onChange();
     setDraft(empty);
-    setFilter(empty);
+    setFilter({ ...empty });
   };
   return { draft, filter, set, apply, clear };
 }
