@@ -136,6 +136,8 @@ export type EnrolmentPartDto = {
   discount: number;
   status: PartStatus;
   paidAt: string | null;
+  /** Rupees the gateway has refunded of this part's payment (an owner's refund). */
+  refunded: number;
   invoice: { number: string; pdfUrl: string } | null;
 };
 

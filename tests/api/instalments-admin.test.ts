@@ -163,6 +163,13 @@ describe('money view', () => {
     const [email] = await db.sql<{ text_body: string }[]>`
       select text_body from email_outbox where to_address = ${learner.email} and tag = 'refund-processed'`;
     expect(email!.text_body).toContain('We have refunded your payment for AspiraAdmit fee in 4 parts: Part 2 in full.');
+    // The learner's schedule says so on the part (still settled: no reminders, no second payment).
+    const mine = await call('GET', '/api/v1/plans/mine', { token: learner.token });
+    const parts = mine.body.enrolments[0].parts.map((p: { status: string; refunded: number }) => [p.status, p.refunded]);
+    expect(parts.slice(0, 2)).toEqual([
+      ['due', 0],
+      ['paid', 25000],
+    ]);
     const csv = await call('GET', '/api/v1/admin/money.csv?kind=instalment', { token: owner.token });
     const lines = csv.text
       .replace(/^\uFEFF/, '')

@@ -1,11 +1,12 @@
 /**
  * A learner's enrolments and their schedules: each part's due date (IST day), amount, status
- * (paid, due, overdue once IST today is past its due date) and invoice.
+ * (paid, due, overdue once IST today is past its due date), invoice, and what of it was refunded.
  */
 import { istDay, partStatus, type EnrolmentDto } from '../../../src/shared/instalments.ts';
 import { paiseToRupees } from '../../../src/shared/money.ts';
 import { db, type Db } from '../db.ts';
 import { documentPath } from '../invoices/access.ts';
+import { refundedByOrder } from '../payments/refund-records.ts';
 
 type EnrolmentRow = {
   id: string;
@@ -30,6 +31,7 @@ type PartRow = {
   discount_paise: string;
   status: 'due' | 'paid';
   paid_at: Date | null;
+  order_id: string | null;
   invoice_id: string | null;
   invoice_number: string | null;
 };
@@ -45,10 +47,14 @@ export async function enrolmentsOf(accountId: string, only?: string, sql: Db = d
   if (enrolments.length === 0) return [];
   const parts = await sql<PartRow[]>`
     select p.id::text as id, p.enrolment_id::text as enrolment_id, p.position, p.label, to_char(p.due_on, 'YYYY-MM-DD') as due_on,
-           p.amount_paise, p.discount_paise, p.status, p.paid_at, i.id::text as invoice_id, i.number as invoice_number
+           p.amount_paise, p.discount_paise, p.status, p.paid_at, p.order_id, i.id::text as invoice_id, i.number as invoice_number
     from enrolment_parts p left join invoices i on i.order_id = p.order_id and p.status = 'paid'
     where p.enrolment_id in ${sql(enrolments.map((e) => e.id))}
     order by p.enrolment_id, p.position`;
+  const refunded = await refundedByOrder(
+    sql,
+    parts.flatMap((p) => (p.status === 'paid' && p.order_id ? [p.order_id] : [])),
+  );
   const byEnrolment = Map.groupBy(parts, (p) => p.enrolment_id);
   const today = istDay(new Date());
   return enrolments.map((e): EnrolmentDto => {
@@ -75,6 +81,7 @@ export async function enrolmentsOf(accountId: string, only?: string, sql: Db = d
         discount: paiseToRupees(Number(p.discount_paise)),
         status: partStatus({ status: p.status, dueOn: p.due_on }, today),
         paidAt: p.paid_at ? new Date(p.paid_at).toISOString() : null,
+        refunded: paiseToRupees(p.status === 'paid' && p.order_id ? (refunded.get(p.order_id) ?? 0) : 0),
         invoice: p.invoice_id ? { number: p.invoice_number!, pdfUrl: documentPath('invoice', p.invoice_id) } : null,
       })),
     };

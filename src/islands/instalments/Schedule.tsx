@@ -42,6 +42,11 @@ export function Schedule({ enrolment, paying, onPay }: Props) {
                 <td data-label="Amount">{formatRupees(part.amount)}</td>
                 <td>
                   <span className={`plan-chip plan-chip-${part.status}`}>{STATUS_LABEL[part.status]}</span>
+                  {part.refunded > 0 ? (
+                    <span className="plan-refunded">
+                      {part.refunded >= part.amount ? 'Refunded in full' : `${formatRupees(part.refunded)} refunded`}
+                    </span>
+                  ) : null}
                 </td>
                 <td>
                   {part.status === 'paid' ? (
