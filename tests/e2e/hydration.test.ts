@@ -69,15 +69,20 @@ e2eDescribe('client:interaction on the lead pages', () => {
   });
 });
 
+/** A desktop page on a slow connection: its page scripts arrive 1.5 s after they are asked for. */
+async function slowScriptsPage(path: string): Promise<Page> {
+  const page = await newPage({ width: 1440, height: 900 });
+  await page.route('**/_astro/*.astro_astro_type_script_*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
+  return page;
+}
+
 e2eDescribe('page scripts after the first paint', () => {
   it('no page script is fetched before the first paint; a button pressed and text typed before they arrive still work', async () => {
-    const page = await newPage({ width: 1440, height: 900 });
-    // A slow connection: the page's scripts arrive 1.5 s after they are asked for.
-    await page.route('**/_astro/*.astro_astro_type_script_*.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.continue();
-    });
-    await page.goto('/about', { waitUntil: 'domcontentloaded' });
+    const page = await slowScriptsPage('/about');
     await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
     // Typed into the search box, and Contact Us pressed, before any script has arrived.
     await page.locator('#header-search-input').fill('elevate');
@@ -103,12 +108,7 @@ e2eDescribe('page scripts after the first paint', () => {
   });
 
   it('All Courses clicked with the pointer on it before the scripts arrive is open once they have', async () => {
-    const page = await newPage({ width: 1440, height: 900 });
-    await page.route('**/_astro/*.astro_astro_type_script_*.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.continue();
-    });
-    await page.goto('/about', { waitUntil: 'domcontentloaded' });
+    const page = await slowScriptsPage('/about');
     // The click is held; the pointer still rests on the button when the menu's script arrives.
     await page.getByRole('button', { name: 'All Courses' }).click();
     await page.waitForFunction(() => document.documentElement.dataset.scripts === 'ready');
