@@ -51,7 +51,12 @@ export default function AdminSignup() {
             strength={{ email: form.values.email, firstName: form.values.firstName, lastName: form.values.lastName }}
           />
         </Field>
-        <Field label="Invite code" error={errors.inviteCode} required hint="Ask an existing admin for the invite code">
+        <Field
+          label="Invite code"
+          error={errors.inviteCode}
+          required
+          hint="Ask an owner for the invite code. You join as a counsellor (leads); an owner can give you more."
+        >
           <input {...bind('inviteCode')} type="password" autoComplete="off" maxLength={200} />
         </Field>
         <SubmitButton submitting={form.submitting} busyLabel="Signing up..." className="btn btn-primary btn-block">

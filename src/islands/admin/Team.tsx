@@ -126,7 +126,8 @@ export default function Team() {
                         type="checkbox"
                         aria-label={`${member.name} is active`}
                         checked={member.active}
-                        disabled={busy}
+                        disabled={busy || member.id === me?.id}
+                        title={member.id === me?.id ? 'Another owner can deactivate you' : undefined}
                         onChange={(event) =>
                           void update(
                             member,
