@@ -33,7 +33,12 @@ async function open(size: { width: number; height: number }, path?: string): Pro
   return page;
 }
 
+/**
+ * The text a visitor reads in <main>, all of it: sections laid out only when they come near the
+ * screen (content-visibility: auto, on the home page) are rendered for the read, as scrolling would.
+ */
 async function text(page: Page): Promise<string> {
+  await page.addStyleTag({ content: 'main > * { content-visibility: visible !important; }' });
   return (await page.locator('main').innerText()).replace(/\s+/g, ' ');
 }
 
