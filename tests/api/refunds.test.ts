@@ -1,79 +1,15 @@
+/** Owners refund a course or a registration fee: in full or in part, once, within the policy. */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { db as sharedDb } from '../../netlify/lib/db.ts';
-import { hmacSha256Hex } from '../../netlify/lib/payments/hmac.ts';
 import { refundedByOrder } from '../../netlify/lib/payments/refund-records.ts';
-import { recheckPendingRefunds } from '../../netlify/lib/payments/recheck.ts';
-import { useGatewayForTests } from '../../netlify/lib/payments/index.ts';
-import { SANDBOX_FAIL_REFUND, SANDBOX_REFUSE_REFUND, sandboxGateway } from '../../netlify/lib/payments/sandbox.ts';
 import { OUTSIDE_POLICY } from '../../src/shared/refund.ts';
-import { call, count, testAccount, useTestDatabase } from './harness.ts';
+import { call, count, useTestDatabase } from './harness.ts';
 import { openFeeOrder, registered, sandboxPay } from './registration-flow.ts';
+import { DM, DM_PAISE, PM, REFUND_SANDBOX_SECRET, refundKit } from './refund-kit.ts';
 
-const SANDBOX_SECRET = 'sandbox-secret-for-refund-tests';
-const db = useTestDatabase({ SANDBOX_PAYMENT_SECRET: SANDBOX_SECRET });
-const DM = '6801c2a4f1e2b3c4d5e6fd57'; // Digital Marketing, ₹2,49,000
-const PM = '6801c2a4f1e2b3c4d5e6fd68'; // Product Management, ₹2,99,000
-const DM_PAISE = 24_900_000;
-
-const account = (role: 'user' | 'admin', adminRole?: 'owner' | 'counsellor') => testAccount(role, adminRole, 'refunds');
-
-let ownerToken: string | undefined;
-const owner = async () => (ownerToken ??= (await account('admin', 'owner')).token);
-
-/** A learner buys a course in the sandbox: answers the ledger order id and the payment id. */
-async function purchase(courseId = DM, state = '06') {
-  const learner = await account('user');
-  expect((await call('PUT', '/api/v1/billing', { token: learner.token, body: { state } })).status).toBe(200);
-  const buy = await call('POST', `/api/v1/course/buy/${courseId}`, { token: learner.token });
-  expect(buy.status).toBe(201);
-  const pay = await call('POST', '/api/v1/payment/sandbox/pay', { body: { orderId: buy.body.orderId, outcome: 'success' } });
-  expect(pay.status).toBe(200);
-  const { success: _s, ...result } = pay.body;
-  const order = await call('POST', '/api/v1/order', { token: learner.token, body: { courseId, ...result } });
-  expect(order.status).toBe(200);
-  return { ...learner, orderId: buy.body.orderId as string, paymentId: result.razorpay_payment_id as string };
-}
-
-function refund(body: Record<string, unknown>, token?: string) {
-  return call('POST', '/api/v1/admin/refunds', { token, body: { idempotencyKey: randomUUID(), ...body } });
-}
-
-async function refundsOf(orderId: string) {
-  return db.sql<
-    { id: string; status: string; amount_paise: string; gateway_refund_id: string | null; requested_by: string; reason: string }[]
-  >`
-    select id, status, amount_paise, gateway_refund_id, requested_by, reason from refunds where order_id = ${orderId} order by created_at`;
-}
-/** The credit notes issued against the invoice of an order. */
-const creditNotes = (orderId: string) =>
-  db.sql<{ id: string; number: string; total_paise: string; reason: string }[]>`
-    select c.id::text as id, c.number, c.total_paise, c.reason from credit_notes c join invoices i on i.id = c.invoice_id
-    where i.order_id = ${orderId} order by c.id`;
-const refundEmails = (email: string) => count(db, `email_outbox where to_address = '${email}' and tag = 'refund-processed'`);
-const purchases = async (token: string) => (await call('GET', '/api/v1/user/purchases', { token })).body.courseData as unknown[];
-const check = (id: string, token: string) => call('POST', `/api/v1/admin/refunds/${id}/check`, { token });
-
-function refundWebhook(
-  event: 'refund.processed' | 'refund.failed',
-  r: { id: string; payment_id: string; amount: number; receipt: string },
-  eventId: string,
-) {
-  const raw = JSON.stringify({
-    event,
-    payload: {
-      refund: { entity: { ...r, entity: 'refund', currency: 'INR', status: event === 'refund.processed' ? 'processed' : 'failed' } },
-    },
-  });
-  return call('POST', '/api/v1/payment/webhook', {
-    rawBody: raw,
-    headers: {
-      'content-type': 'application/json',
-      'x-razorpay-signature': hmacSha256Hex(SANDBOX_SECRET, raw),
-      'x-razorpay-event-id': eventId,
-    },
-  });
-}
+const db = useTestDatabase({ SANDBOX_PAYMENT_SECRET: REFUND_SANDBOX_SECRET });
+const { account, owner, purchase, refund, refundsOf, creditNotes, refundEmails, purchases, check } = refundKit(db);
 
 describe('POST /api/v1/admin/refunds', () => {
   it('refunds a course in full: pending, then processed on a check; gone from purchases, one email, buyable again', async () => {
@@ -189,106 +125,6 @@ describe('POST /api/v1/admin/refunds', () => {
     expect(Number(rows[0]!.amount_paise)).toBe(15_000_000);
   });
 
-  it('a retried webhook changes the status once, sends one email; refund.processed before the answer was saved is found by our receipt', async () => {
-    const token = await owner();
-    const p = await purchase();
-    const res = await refund({ orderId: p.orderId, full: true, reason: 'Webhook retry' }, token);
-    const r = res.body.refund;
-    // As if the webhook came before the create call's answer was saved: found by our receipt.
-    await db.sql`update refunds set gateway_refund_id = null where id = ${r.id}`;
-    const entity = { id: r.gatewayRefundId, payment_id: p.paymentId, amount: DM_PAISE, receipt: r.id };
-    const first = await refundWebhook('refund.processed', entity, 'evt_refund_1');
-    expect(first.status).toBe(200);
-    expect(first.body).toEqual({ status: 'processed', outcome: 'refund-settled' });
-    expect((await refundWebhook('refund.processed', entity, 'evt_refund_1')).body.status).toBe('duplicate');
-    // The same outcome again under another event id: nothing changes.
-    expect((await refundWebhook('refund.processed', entity, 'evt_refund_2')).body).toEqual({
-      status: 'processed',
-      outcome: 'refund-unchanged',
-    });
-    // A late refund.failed cannot undo a processed refund.
-    expect((await refundWebhook('refund.failed', entity, 'evt_refund_3')).body.outcome).toBe('refund-unchanged');
-    expect((await refundsOf(p.orderId)).map((x) => [x.status, x.gateway_refund_id])).toEqual([['processed', r.gatewayRefundId]]);
-    expect(await refundEmails(p.email)).toBe(1);
-    expect(await creditNotes(p.orderId)).toHaveLength(1);
-    // The re-check and a check afterwards change nothing either.
-    await recheckPendingRefunds({ everyMinutes: 0 });
-    expect((await check(r.id, token)).body.refund.status).toBe('processed');
-    expect(await refundEmails(p.email)).toBe(1);
-    expect(await creditNotes(p.orderId)).toHaveLength(1);
-  });
-
-  it('ignores a refund webhook for a refund that is not ours, and refuses a bad signature', async () => {
-    const stranger = await refundWebhook(
-      'refund.processed',
-      { id: 'rfnd_Stranger', payment_id: 'pay_x', amount: 100, receipt: 'other' },
-      'evt_stranger',
-    );
-    expect(stranger.body).toEqual({ status: 'ignored' });
-    const raw = JSON.stringify({ event: 'refund.processed', payload: {} });
-    const forged = await call('POST', '/api/v1/payment/webhook', {
-      rawBody: raw,
-      headers: {
-        'content-type': 'application/json',
-        'x-razorpay-signature': hmacSha256Hex('wrong', raw),
-        'x-razorpay-event-id': 'evt_forged',
-      },
-    });
-    expect(forged.status).toBe(400);
-  });
-
-  it('a refund that fails at the bank is failed, no email, and its amount is available again', async () => {
-    const token = await owner();
-    const p = await purchase();
-    const res = await refund({ orderId: p.orderId, full: true, reason: `Bank trouble ${SANDBOX_FAIL_REFUND}` }, token);
-    expect(res.status).toBe(201);
-    const checked = await check(res.body.refund.id, token);
-    expect(checked.body.refund).toMatchObject({ status: 'failed', failureReason: expect.stringMatching(/could not complete/) });
-    expect(await refundEmails(p.email)).toBe(0);
-    expect(await creditNotes(p.orderId)).toHaveLength(0);
-    expect(await purchases(p.token)).toHaveLength(1);
-    const retry = await refund({ orderId: p.orderId, full: true, reason: 'Second try' }, token);
-    expect(retry.status).toBe(201);
-    expect(retry.body.refund.amount).toBe(249000);
-  });
-
-  it('a refund the gateway refuses outright is kept as failed (502) and frees its amount', async () => {
-    const token = await owner();
-    const p = await purchase();
-    const body = { orderId: p.orderId, full: true, reason: `Refused ${SANDBOX_REFUSE_REFUND}`, idempotencyKey: randomUUID() };
-    const res = await refund(body, token);
-    expect(res.status).toBe(502);
-    expect(res.body.errors).toBe('The payment provider refused the refund: The sandbox refused this refund');
-    // The same form sent again: the same (failed) refund, said so; the gateway is not asked twice.
-    const again = await refund(body, token);
-    expect(again.status).toBe(200);
-    expect(again.body.message).toBe('This refund was already tried and failed: The sandbox refused this refund');
-    expect((await refundsOf(p.orderId)).map((r) => r.status)).toEqual(['failed']);
-    expect((await refund({ orderId: p.orderId, full: true, reason: 'Again' }, token)).status).toBe(201);
-  });
-
-  it('the scheduled re-check completes a pending refund (and a refund.failed webhook fails one)', async () => {
-    const token = await owner();
-    const p = await purchase();
-    const a = await refund({ orderId: p.orderId, full: false, amount: 1000, reason: 'Re-check me' }, token);
-    expect(a.body.refund.status).toBe('pending');
-    const b = await refund({ orderId: p.orderId, full: false, amount: 2000, reason: 'Fail me by webhook' }, token);
-    const failed = await refundWebhook(
-      'refund.failed',
-      { id: b.body.refund.gatewayRefundId, payment_id: p.paymentId, amount: 200_000, receipt: b.body.refund.id },
-      'evt_failed_1',
-    );
-    expect(failed.body.outcome).toBe('refund-settled');
-    const result = await recheckPendingRefunds({ everyMinutes: 0 });
-    expect(result.settled).toBeGreaterThanOrEqual(1);
-    const rows = await refundsOf(p.orderId);
-    expect(rows.map((r) => [r.reason, r.status])).toEqual([
-      ['Re-check me', 'processed'],
-      ['Fail me by webhook', 'failed'],
-    ]);
-    expect(await refundEmails(p.email)).toBe(1);
-  });
-
   it('outside the 7-day policy: 409 with a clear message unless the owner confirms', async () => {
     const token = await owner();
     const p = await purchase();
@@ -333,42 +169,5 @@ describe('POST /api/v1/admin/refunds', () => {
     // What other screens read (the learner's applications): the whole fee, refunded.
     const refunded = await refundedByOrder(sharedDb(), [order.orderId, 'order_unknown']);
     expect([...refunded]).toEqual([[order.orderId, order.amount]]);
-  });
-
-  it('a lost answer from the gateway: 202 pending; the re-check finds the refund by our receipt, or fails it after 10 minutes', async () => {
-    const token = await owner();
-    const sandbox = sandboxGateway(SANDBOX_SECRET);
-    let reached = true;
-    useGatewayForTests({
-      ...sandbox,
-      async refundPayment(paymentId, input) {
-        if (reached) await sandbox.refundPayment(paymentId, input);
-        throw new Error('socket hang up');
-      },
-    });
-    try {
-      // The gateway made the refund, its answer never came.
-      const p = await purchase();
-      const lost = await refund({ orderId: p.orderId, full: false, amount: 700, reason: 'Answer lost' }, token);
-      expect(lost.status).toBe(202);
-      expect(lost.body.refund).toMatchObject({ status: 'pending', gatewayRefundId: null });
-      await recheckPendingRefunds({ everyMinutes: 0 });
-      const [found] = await refundsOf(p.orderId);
-      expect(found!.status).toBe('processed');
-      expect(found!.gateway_refund_id).toMatch(/^rfnd_/);
-      // The gateway never got it: pending for 10 minutes, then failed and the amount is free again.
-      reached = false;
-      const q = await purchase();
-      expect((await refund({ orderId: q.orderId, full: true, reason: 'Never arrived' }, token)).status).toBe(202);
-      await recheckPendingRefunds({ everyMinutes: 0 });
-      expect((await refundsOf(q.orderId)).map((r) => r.status)).toEqual(['pending']);
-      await db.sql`update refunds set created_at = now() - interval '11 minutes' where order_id = ${q.orderId}`;
-      await recheckPendingRefunds({ everyMinutes: 0 });
-      expect((await refundsOf(q.orderId)).map((r) => r.status)).toEqual(['failed']);
-      useGatewayForTests(undefined);
-      expect((await refund({ orderId: q.orderId, full: true, reason: 'Second try' }, token)).status).toBe(201);
-    } finally {
-      useGatewayForTests(undefined);
-    }
   });
 });

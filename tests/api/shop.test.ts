@@ -1,49 +1,12 @@
+/** Buying a course: the order at the database price, checkout to /purchases, and what /order refuses. */
 import { describe, expect, it } from 'vitest';
 import { env } from '../../netlify/lib/env.ts';
 import { hmacSha256Hex } from '../../netlify/lib/payments/hmac.ts';
-import { call, count, sandboxWebhook, signupVerifiedLearner, useTestDatabase } from './harness.ts';
+import { call, count, useTestDatabase } from './harness.ts';
+import { DM, PM, shopKit } from './shop-kit.ts';
 
 const db = useTestDatabase();
-const DM = '6801c2a4f1e2b3c4d5e6fd57'; // Digital Marketing, ₹2,49,000
-const PM = '6801c2a4f1e2b3c4d5e6fd68'; // Product Management, ₹2,99,000
-
-let n = 0;
-/** A new learner with a confirmed email, logged in: their bearer token and account id. */
-async function learner(): Promise<{ token: string; id: string; email: string }> {
-  n++;
-  const { token, id, email } = await signupVerifiedLearner({
-    email: `learner${n}@example.com`,
-    firstName: `Learner${n}`,
-    ip: `192.0.2.${n}`,
-  });
-  return { token, id, email };
-}
-
-/** Checkout: the billing details (state for the tax invoice), then the order. */
-async function buy(token: string, courseId = DM) {
-  const billing = await call('PUT', '/api/v1/billing', { token, body: { state: '06' } });
-  expect(billing.status).toBe(200);
-  return call('POST', `/api/v1/course/buy/${courseId}`, { token });
-}
-
-/** Plays the sandbox checkout: a signed, captured payment for the order. */
-async function pay(orderId: string) {
-  const res = await call('POST', '/api/v1/payment/sandbox/pay', { body: { orderId, outcome: 'success' } });
-  expect(res.status).toBe(200);
-  return {
-    razorpay_order_id: res.body.razorpay_order_id as string,
-    razorpay_payment_id: res.body.razorpay_payment_id as string,
-    razorpay_signature: res.body.razorpay_signature as string,
-  };
-}
-
-const webhook = sandboxWebhook;
-
-async function ordersOf(accountId: string) {
-  return db.sql<{ course_id: string; status: string; payment_id: string | null; amount_paise: string }[]>`
-    select course_id, status, payment_id, amount_paise from course_orders where account_id = ${accountId} order by id`;
-}
-const receipts = (email: string) => count(db, `email_outbox where to_address = '${email}' and tag like 'course-%'`);
+const { learner, buy, pay, webhook, ordersOf, receipts } = shopKit(db);
 
 describe('POST /api/v1/course/buy/{courseId}', () => {
   it('needs a session: 401 without one, and nothing is written', async () => {
@@ -64,7 +27,7 @@ describe('POST /api/v1/course/buy/{courseId}', () => {
   });
 
   it('opens an order at the database price, whatever the browser thinks', async () => {
-    const { token, id } = await learner();
+    const { token, id, email, firstName } = await learner();
     await call('PUT', '/api/v1/billing', { token, body: { state: '06' } });
     const res = await call('POST', `/api/v1/course/buy/${DM}`, {
       token,
@@ -78,7 +41,7 @@ describe('POST /api/v1/course/buy/{courseId}', () => {
       currency: 'INR',
       orderId: expect.stringMatching(/^order_/),
       course: { _id: DM, title: 'Digital Marketing', price: 249000 },
-      prefill: { name: `Learner${n} Test`, email: `learner${n}@example.com` },
+      prefill: { name: `${firstName} Test`, email },
     });
     expect(await ordersOf(id)).toEqual([{ course_id: DM, status: 'created', payment_id: null, amount_paise: '24900000' }]);
     const [ledger] = await db.sql`select purpose, amount_paise, status from payment_orders where id = ${res.body.orderId}`;
@@ -259,82 +222,6 @@ describe('POST /api/v1/order refuses what it cannot verify, and records nothing'
     const badCourse = await call('POST', '/api/v1/order', { token, body: { courseId: 'xyz', ...paid } });
     expect(badCourse.status).toBe(400);
     await nothingRecorded(id, paid.razorpay_order_id, email);
-  });
-});
-
-describe('one purchase, however the confirmations race', () => {
-  it('50 concurrent /order and webhook deliveries of one payment record one purchase and one receipt', async () => {
-    const { token, id, email } = await learner();
-    const order = await buy(token);
-    const paid = await pay(order.body.orderId);
-    const calls = Array.from({ length: 50 }, (_, i) =>
-      i % 2 === 0
-        ? call('POST', '/api/v1/order', { token, body: { courseId: DM, ...paid } })
-        : webhook(paid.razorpay_order_id, paid.razorpay_payment_id, 24900000, `evt_race_${i}`),
-    );
-    const results = await Promise.all(calls);
-    expect(results.map((r) => r.status)).toEqual(Array(50).fill(200));
-    expect(results.filter((_, i) => i % 2 === 0).every((r) => r.body.message === 'Payment Successful')).toBe(true);
-    expect((await ordersOf(id)).filter((o) => o.status === 'paid')).toHaveLength(1);
-    expect(await count(db, `payment_orders where id = '${paid.razorpay_order_id}' and status = 'paid'`)).toBe(1);
-    expect(await receipts(email)).toBe(1);
-    expect((await call('GET', '/api/v1/user/purchases', { token })).body.courseData).toHaveLength(1);
-  });
-
-  async function refundOf(paymentId: string) {
-    const [row] = await db.sql<{ refund_id: string | null; refunded_at: Date | null }[]>`
-      select refund_id, refunded_at from sandbox_payments where id = ${paymentId}`;
-    const [order] = await db.sql<{ refund_id: string | null }[]>`select refund_id from course_orders where payment_id = ${paymentId}`;
-    return { gateway: row!.refund_id, recorded: order!.refund_id, at: row!.refunded_at };
-  }
-
-  it('two orders for one course paid in two tabs: one purchase, the second capture refunded through the gateway', async () => {
-    const { token, id, email } = await learner();
-    const first = await buy(token, PM);
-    const second = await buy(token, PM);
-    const paidFirst = await pay(first.body.orderId);
-    const paidSecond = await pay(second.body.orderId);
-    const [a, b] = await Promise.all([
-      call('POST', '/api/v1/order', { token, body: { courseId: PM, ...paidFirst } }),
-      call('POST', '/api/v1/order', { token, body: { courseId: PM, ...paidSecond } }),
-    ]);
-    expect([a.status, b.status].sort()).toEqual([200, 409]);
-    expect([a, b].find((r) => r.status === 409)!.body.errors).toMatch(/refunded/);
-    const rows = await ordersOf(id);
-    expect(rows.map((o) => o.status).sort()).toEqual(['duplicate', 'paid']);
-    expect((await call('GET', '/api/v1/user/purchases', { token })).body.courseData).toHaveLength(1);
-    expect(await count(db, `email_outbox where to_address = '${email}' and tag = 'course-receipt'`)).toBe(1);
-    expect(await count(db, `email_outbox where to_address = '${email}' and tag = 'course-duplicate-payment'`)).toBe(1);
-    // The second capture went back through the gateway, was recorded and the learner told.
-    const duplicate = rows.find((o) => o.status === 'duplicate')!;
-    const refund = await refundOf(duplicate.payment_id!);
-    expect(refund.gateway).toMatch(/^rfnd_/);
-    expect(refund.recorded).toBe(refund.gateway);
-    expect(await count(db, `email_outbox where to_address = '${email}' and tag = 'course-refund'`)).toBe(1);
-    const kept = rows.find((o) => o.status === 'paid')!;
-    expect((await refundOf(kept.payment_id!)).gateway).toBeNull();
-    // The database itself refuses a second paid purchase.
-    await expect(
-      db.sql`update course_orders set status = 'paid', refund_id = null where account_id = ${id} and status = 'duplicate'`,
-    ).rejects.toThrow(/course_orders_one_paid_purchase/);
-  });
-
-  it('a duplicate capture reported only by the webhook is refunded too, once', async () => {
-    const { token, id, email } = await learner();
-    const first = await buy(token, DM);
-    const second = await buy(token, DM);
-    const paidFirst = await pay(first.body.orderId);
-    const paidSecond = await pay(second.body.orderId);
-    expect((await call('POST', '/api/v1/order', { token, body: { courseId: DM, ...paidFirst } })).status).toBe(200);
-    for (const eventId of ['evt_dup_1', 'evt_dup_2']) {
-      const res = await webhook(paidSecond.razorpay_order_id, paidSecond.razorpay_payment_id, 24900000, `${eventId}_${id}`);
-      expect(res.status).toBe(200);
-    }
-    const refund = await refundOf(paidSecond.razorpay_payment_id);
-    expect(refund.gateway).toMatch(/^rfnd_/);
-    expect(refund.recorded).toBe(refund.gateway);
-    expect(await count(db, `email_outbox where to_address = '${email}' and tag = 'course-refund'`)).toBe(1);
-    expect((await refundOf(paidFirst.razorpay_payment_id)).gateway).toBeNull();
   });
 });
 
