@@ -122,5 +122,15 @@ e2eDescribe('the admissions pipeline', () => {
     // A counsellor who opens an owner screen by its address is refused by the API.
     await two.goto('/admin/audit');
     await two.getByText('Only an owner admin can do this').waitFor();
+
+    // Charu leaves: the owner deactivates her, her open lead goes on at once and her session ends.
+    await owner.goto('/admin/team');
+    await owner.getByRole('checkbox', { name: 'Charu One is active' }).click();
+    await owner.getByText('Charu One is inactive and logged out; their 1 open lead went on to the team').waitFor();
+    const [moved] = await sql()`select owner_id from lead_pipeline where lead_kind = 'contact' and lead_id = ${leadOne}`;
+    expect(moved!.owner_id).toBeTruthy();
+    expect(moved!.owner_id).not.toBe(ids[people.one.email]);
+    await one.goto('/admin/queue');
+    await one.waitForURL('**/admin/login**');
   });
 });
