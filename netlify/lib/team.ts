@@ -1,7 +1,7 @@
 /**
  * The admin team (owners manage it at /admin/team): each admin's role, whether they take new
  * leads in the round robin, whether they are active (an inactive admin, one who has left, cannot
- * log in and gets no new leads); and the programme rules that send a programme's leads to one
+ * log in, gets no new leads, and their open leads go on to the team); and the programme rules that send a programme's leads to one
  * admin. Every change is audited.
  */
 import { PROGRAMMES } from '../../src/shared/leads.ts';
@@ -57,22 +57,28 @@ export async function listTeam(): Promise<TeamMember[]> {
   }));
 }
 
-/** Every admin by name, for owner pickers and filters. */
+/** Every admin by name, for owner pickers and filters; an inactive one is marked (leads cannot go to them). */
 export async function adminOptions(): Promise<AdminOption[]> {
   const sql = db();
-  return sql<AdminOption[]>`select a.id, ${sql.unsafe(NAME)} as name from accounts a where a.role = 'admin' order by name, a.id`;
+  return sql<AdminOption[]>`
+    select a.id, ${sql.unsafe(NAME)} || case when coalesce(p.active, true) then '' else ' (inactive)' end as name
+    from accounts a left join admin_profiles p on p.account_id = a.id
+    where a.role = 'admin' order by coalesce(p.active, true) desc, name, a.id`;
 }
 
 export async function updateAdmin(actor: Session, id: string, update: TeamUpdate): Promise<TeamMember> {
   await db().begin(async (tx) => {
-    // Active owners' rows are locked together, so two demotions or deactivations at once cannot
-    // leave the team without an owner who can log in.
+    // The owners' and the target's rows are locked together, so two demotions or deactivations at
+    // once cannot leave the team without an owner who can log in. The reads come after the lock, as
+    // statements of their own: each sees what the transaction it waited for committed (a locking
+    // read re-checks only the locked table's rows, not admin_profiles).
+    await tx`select a.id from accounts a where a.role = 'admin' and (a.admin_role = 'owner' or a.id = ${id}) order by a.id for update`;
     const owners = await tx<{ id: string }[]>`
       select a.id from accounts a left join admin_profiles p on p.account_id = a.id
-      where a.role = 'admin' and a.admin_role = 'owner' and coalesce(p.active, true) order by a.id for update of a`;
+      where a.role = 'admin' and a.admin_role = 'owner' and coalesce(p.active, true)`;
     const [target] = await tx<{ admin_role: AdminRoleName; takes_leads: boolean | null; active: boolean | null }[]>`
       select a.admin_role, p.takes_leads, p.active from accounts a left join admin_profiles p on p.account_id = a.id
-      where a.id = ${id} and a.role = 'admin' for update of a`;
+      where a.id = ${id} and a.role = 'admin'`;
     if (!target) throw new HttpError(404, NO_SUCH_ADMIN);
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     if (update.adminRole && update.adminRole !== target.admin_role) {
@@ -100,17 +106,44 @@ export async function updateAdmin(actor: Session, id: string, update: TeamUpdate
         on conflict (account_id) do update set
           takes_leads = ${update.takesLeads ?? target.takes_leads}, active = ${update.active ?? activeBefore}, updated_at = now()`;
     }
+    const handedOn = changes['active'] && !update.active ? await handOnOpenLeads(tx, actor, id) : undefined;
     if (Object.keys(changes).length > 0) {
       await recordAdminAction(tx, {
         actor: { accountId: actor.accountId, email: actor.email },
         action: 'admin.update',
         subjectKind: 'admin',
         subjectId: id,
-        details: changes,
+        details: handedOn === undefined ? changes : { ...changes, openLeadsHandedOn: handedOn },
       });
     }
   });
   return (await listTeam()).find((m) => m.id === id)!;
+}
+
+/**
+ * A deactivated admin's open leads go on at once, each as a new lead would: to the admin its
+ * programme's rule names, else the next active admin in turn (unassigned when nobody takes leads),
+ * so no follow-up waits on someone who has left. Runs after the profile says inactive, so the
+ * round robin skips them; one audit row per lead. Answers how many leads moved.
+ */
+async function handOnOpenLeads(tx: Db, actor: Session, id: string): Promise<number> {
+  const [moved] = await tx<{ count: number }[]>`
+    with handed as (
+      update lead_pipeline p
+      set owner_id = assign_lead_owner(case when p.lead_kind = 'contact' then
+            (select nullif(c.programme, '') from contact_requests c where c.id::text = p.lead_id) end),
+          updated_at = now()
+      where p.owner_id = ${id} and p.stage not in ('enrolled', 'lost')
+      returning p.lead_kind, p.lead_id, p.owner_id
+    ), logged as (
+      insert into admin_audit_log (actor_id, actor_email, action, subject_kind, subject_id, details)
+      select ${actor.accountId}, ${actor.email}, 'lead.owner', lead_kind, lead_id,
+             jsonb_build_object('from', ${id}::text, 'to', owner_id, 'reason', 'previous owner deactivated')
+      from handed
+      returning 1
+    )
+    select count(*)::int as count from logged`;
+  return moved?.count ?? 0;
 }
 
 /** Login refuses an inactive admin, after the password was checked (so it reveals nothing). */

@@ -47,7 +47,12 @@ describe('round robin among counsellors', () => {
 
   it('skips an inactive admin and one who takes no leads; an owner who takes leads joins the turn', async () => {
     const patch = (id: string, body: unknown) => call('PATCH', `/api/v1/admin/team/${id}`, { token: owner.token, body });
+    const openOf = async (id: string) =>
+      (await db.sql`select count(*)::int as n from lead_pipeline where owner_id = ${id} and stage not in ('enrolled', 'lost')`)[0]!.n;
+    const c2Open = await openOf(c2.id);
+    expect(c2Open).toBeGreaterThan(0);
     expect((await patch(c2.id, { active: false })).status).toBe(200);
+    expect(await openOf(c2.id)).toBe(0); // handed on, as new leads would be
     expect((await patch(c3.id, { takesLeads: false })).status).toBe(200);
     expect((await patch(owner.id, { takesLeads: true })).status).toBe(200);
     const ids: string[] = [];
@@ -58,7 +63,7 @@ describe('round robin among counsellors', () => {
     await patch(c3.id, { takesLeads: true });
     await patch(owner.id, { takesLeads: false });
     const updates = (await auditRows(db, 'admin.update')).map((r) => [r.subject_id, r.details]);
-    expect(updates).toContainEqual([c2.id, { active: { from: true, to: false } }]);
+    expect(updates).toContainEqual([c2.id, { active: { from: true, to: false }, openLeadsHandedOn: c2Open }]);
     expect(updates).toContainEqual([owner.id, { takesLeads: { from: false, to: true } }]);
   });
 

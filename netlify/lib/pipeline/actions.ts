@@ -111,8 +111,11 @@ export async function setOwner(admin: Session, ref: LeadRef, ownerId: string | n
     const taking = current.owner_id === null && ownerId === admin.accountId;
     if (admin.adminRole !== 'owner' && !taking) throw new HttpError(403, OWNERS_REASSIGN);
     if (ownerId) {
-      const [target] = await tx`select 1 from accounts where id = ${ownerId} and role = 'admin'`;
+      const [target] = await tx<{ active: boolean }[]>`
+        select coalesce(p.active, true) as active from accounts a left join admin_profiles p on p.account_id = a.id
+        where a.id = ${ownerId} and a.role = 'admin'`;
       if (!target) throw new HttpError(400, ['ownerId: Choose an admin']);
+      if (!target.active) throw new HttpError(400, ['ownerId: This admin is inactive: choose an active admin']);
     }
     if (current.owner_id === ownerId) return;
     await tx`update lead_pipeline set owner_id = ${ownerId}, updated_at = now() where lead_kind = ${ref.kind} and lead_id = ${ref.id}`;

@@ -11,6 +11,11 @@ import { LoadStatus } from './parts.tsx';
 
 type TeamAnswer = { team: TeamMember[]; rules: AssignmentRule[] };
 
+function deactivated(member: TeamMember): string {
+  const leads = member.openLeads === 1 ? '1 open lead' : `${member.openLeads} open leads`;
+  return `${member.name} is inactive and logged out` + (member.openLeads > 0 ? `; their ${leads} went on to the team` : '');
+}
+
 /** /admin/team (owners): every admin's role, whether they take new leads, active; programme rules. */
 export default function Team() {
   const admin = useAdmin({ announce: true });
@@ -68,7 +73,7 @@ export default function Team() {
       <p className="lead">
         Owners manage courses, money and the team; counsellors work leads. New leads go in turn to the active admins who take leads, unless
         a programme rule names an admin. An inactive admin (one who has left) cannot log in, and their sessions end at once; their open
-        leads stay with them until you reassign them.
+        leads go on at once as new leads would (programme rule, else the next admin in turn).
       </p>
       <LoadStatus error={error} loaded={!!data} />
       {data ? (
@@ -132,7 +137,7 @@ export default function Team() {
                           void update(
                             member,
                             { active: event.target.checked },
-                            event.target.checked ? `${member.name} is active again` : `${member.name} is inactive and logged out`,
+                            event.target.checked ? `${member.name} is active again` : deactivated(member),
                           )
                         }
                       />
