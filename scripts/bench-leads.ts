@@ -65,6 +65,8 @@ export async function burstLeads(baseUrl: string, databaseUrl: string, total = 2
           body: JSON.stringify(leadBody(endpoint, marker, i)),
         });
         await response.arrayBuffer();
+        // Shedding load is allowed only as a 503 that says when to retry.
+        if (response.status === 503 && !response.headers.get('retry-after')) return '503 without Retry-After';
         return String(response.status);
       } catch {
         return 'network error';
