@@ -42,6 +42,13 @@ describe('the outbox', () => {
     expect(await count(testDb, 'email_outbox')).toBe(1);
   });
 
+  it('writes nothing to an erased address (the reserved .invalid domain): there is nobody to tell', async () => {
+    await clearOutbox();
+    expect(await enqueueEmail(db(), { to: 'erased-acc1@erased.invalid', subject: 'Refund processed', text: 'Body' })).toBeNull();
+    expect(await enqueueEmail(db(), { to: 'someone@example.com', subject: 'Refund processed', text: 'Body' })).not.toBeNull();
+    expect(await count(testDb, 'email_outbox')).toBe(1);
+  });
+
   it('refuses line breaks in header values', async () => {
     await expect(
       db().begin((tx) => enqueueEmail(tx, { to: 'a@example.com\r\nBcc: x@evil.test', subject: 'Hi', text: 'x' })),

@@ -51,6 +51,18 @@ describe('POST /api/v1/admin/refunds', () => {
     expect(again.body.errors).toBe('This payment is already refunded in full');
   });
 
+  it('a buyer who was erased is refunded all the same; no email is written, since no address is left', async () => {
+    const token = await owner();
+    const p = await purchase();
+    const erased = await call('POST', '/api/v1/admin/privacy/erase', { token, body: { email: p.email, confirm: 'ERASE' } });
+    expect(erased.status, erased.text).toBe(200);
+    const res = await refund({ orderId: p.orderId, full: true, reason: 'Asked before erasure' }, token);
+    expect(res.status, res.text).toBe(201);
+    expect((await check(res.body.refund.id, token)).body.refund.status).toBe('processed');
+    expect(await creditNotes(p.orderId)).toHaveLength(1);
+    expect(await count(db, `email_outbox where tag = 'refund-processed' and to_address like '%.invalid'`)).toBe(0);
+  });
+
   it('refunds in part: the purchase stays until the whole amount is refunded; the limit is what is left', async () => {
     const token = await owner();
     const p = await purchase(PM);

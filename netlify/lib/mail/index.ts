@@ -34,6 +34,8 @@ export interface MailTransport {
 }
 
 const HEADER_UNSAFE = /[\r\n]/;
+/** `.invalid` is reserved (RFC 2606) and never delivered; erasure puts such addresses in place of a person's. */
+const UNDELIVERABLE = /\.invalid$/i;
 
 /** Time a request's own emails get, after its answer: Netlify ends a function at 10 s. */
 export const REQUEST_BUDGET_MS = 2_000;
@@ -56,6 +58,11 @@ const writtenBy = new WeakMap<RequestScope, string[]>();
 export async function enqueueEmail(tx: Db, email: OutgoingEmail): Promise<string | null> {
   if (HEADER_UNSAFE.test(email.to) || HEADER_UNSAFE.test(email.subject)) {
     throw new Error('Line breaks are not allowed in email headers');
+  }
+  if (UNDELIVERABLE.test(email.to.trim())) {
+    // An erased person: whatever happens to their order or refund, there is nobody to write to.
+    log.info('email not written: the address was erased', { tag: email.tag });
+    return null;
   }
   const values = tx`select ${email.to}, ${email.subject}, ${email.text}, ${email.html ?? null}, ${email.tag ?? 'general'}, ${email.secret ?? false}`;
   // To a visitor's address: counted and capped in the same statement (no extra round trip).
