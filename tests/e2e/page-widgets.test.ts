@@ -7,7 +7,8 @@ e2eDescribe('home catalogue', () => {
   it('category filter narrows the catalogue; Most Popular shows every course', async () => {
     const page = await open(DESKTOP, '/');
     const cards = page.locator('[data-cards] > li:visible');
-    await page.waitForFunction(() => document.querySelectorAll('[data-cards] > li').length >= 5);
+    // The live catalogue (courses an admin added since the build) has arrived.
+    await page.locator('[data-catalogue][data-refreshed]').waitFor({ state: 'attached' });
     const all = await cards.count();
     expect(all).toBeGreaterThanOrEqual(5);
     const mostPopular = page.getByRole('button', { name: 'Most Popular' });
@@ -25,6 +26,33 @@ e2eDescribe('home catalogue', () => {
     for (const li of await cards.all()) expect(await li.getAttribute('data-category')).toBe(category);
     await mostPopular.click();
     expect(await cards.count()).toBe(all);
+  });
+
+  it('a category chosen before the live catalogue arrives stays chosen, and a new course shows up in it', async () => {
+    const page = await open(DESKTOP);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/v1/course/courses', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { courses: { _id: string; title: string; description: string }[] };
+      const first = body.courses[0]!;
+      body.courses.push({ ...first, _id: 'ffffffffffffffffffffff01', title: 'Course Added After The Build' });
+      await held;
+      await route.fulfill({ response, json: body });
+    });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await page.waitForFunction(() => document.documentElement.dataset.scripts === 'ready');
+    const second = page.locator('[data-filters] button').nth(1);
+    const category = (await second.getAttribute('data-filter'))!;
+    await second.click();
+    release();
+    await page.locator('[data-catalogue][data-refreshed]').waitFor({ state: 'attached' });
+    const chosen = page.locator(`[data-filters] button[data-filter="${category}"]`);
+    expect(await chosen.getAttribute('aria-pressed')).toBe('true');
+    const visible = page.locator('[data-cards] > li:visible');
+    for (const li of await visible.all()) expect(await li.getAttribute('data-category')).toBe(category);
+    await page.getByRole('button', { name: 'Most Popular' }).click();
+    await page.getByRole('heading', { name: 'Course Added After The Build' }).waitFor();
   });
 
   it('View Program opens /course/{id}; Explore Now scrolls to the programmes; Apply Now goes to /information', async () => {

@@ -1,7 +1,8 @@
 /**
  * Home catalogue behaviour: the category filter (aria-pressed buttons) and a refresh from
  * GET /api/v1/course/courses once the page is idle. Cards are rebuilt only when the API answer
- * differs from the prebuilt one. Fetch failures are logged only (docs/product.md, Errors).
+ * differs from the prebuilt one, keeping the visitor's chosen category; `data-refreshed` marks the
+ * refresh as done. Fetch failures are logged only (docs/product.md, Errors).
  */
 import type { CourseDto } from '../../shared/course.ts';
 import { formatRupees } from '../../shared/money.ts';
@@ -44,6 +45,8 @@ export function initCatalogue(): void {
     return node;
   };
   const render = (courses: CourseDto[]) => {
+    // A category the visitor chose before the refresh arrived stays chosen, if it still exists.
+    const chosen = filters.querySelector<HTMLButtonElement>('[aria-pressed="true"]')?.dataset.filter ?? '';
     const view = root.dataset.view ?? '';
     filters.replaceChildren(
       scoped(el('button', { type: 'button', class: 'filter', 'aria-pressed': 'true', 'data-filter': '' }, root.dataset.all)),
@@ -76,6 +79,7 @@ export function initCatalogue(): void {
     );
     empty.hidden = courses.length > 0;
     root.dataset.sig = catalogueSignature(courses);
+    apply(categoriesOf(courses).includes(chosen) ? chosen : '');
   };
 
   const refresh = async () => {
@@ -86,6 +90,8 @@ export function initCatalogue(): void {
       if (Array.isArray(courses) && catalogueSignature(courses) !== root.dataset.sig) render(courses);
     } catch (error) {
       console.warn('Could not refresh the course catalogue', error);
+    } finally {
+      root.dataset.refreshed = '';
     }
   };
   const idle =
