@@ -32,12 +32,16 @@ describe('one purchase, however the confirmations race', () => {
     return { gateway: row!.refund_id, recorded: order!.refund_id, at: row!.refunded_at };
   }
 
-  it('two orders for one course paid in two tabs: one purchase, the second capture refunded through the gateway', async () => {
+  /** A learner opens two orders for one course (two tabs) and pays both in the sandbox. */
+  async function paidInTwoTabs(courseId: string) {
     const { token, id, email } = await learner();
-    const first = await buy(token, PM);
-    const second = await buy(token, PM);
-    const paidFirst = await pay(first.body.orderId);
-    const paidSecond = await pay(second.body.orderId);
+    const first = await buy(token, courseId);
+    const second = await buy(token, courseId);
+    return { token, id, email, paidFirst: await pay(first.body.orderId), paidSecond: await pay(second.body.orderId) };
+  }
+
+  it('two orders for one course paid in two tabs: one purchase, the second capture refunded through the gateway', async () => {
+    const { token, id, email, paidFirst, paidSecond } = await paidInTwoTabs(PM);
     const [a, b] = await Promise.all([
       call('POST', '/api/v1/order', { token, body: { courseId: PM, ...paidFirst } }),
       call('POST', '/api/v1/order', { token, body: { courseId: PM, ...paidSecond } }),
@@ -64,11 +68,7 @@ describe('one purchase, however the confirmations race', () => {
   });
 
   it('a duplicate capture reported only by the webhook is refunded too, once', async () => {
-    const { token, id, email } = await learner();
-    const first = await buy(token, DM);
-    const second = await buy(token, DM);
-    const paidFirst = await pay(first.body.orderId);
-    const paidSecond = await pay(second.body.orderId);
+    const { token, id, email, paidFirst, paidSecond } = await paidInTwoTabs(DM);
     expect((await call('POST', '/api/v1/order', { token, body: { courseId: DM, ...paidFirst } })).status).toBe(200);
     for (const eventId of ['evt_dup_1', 'evt_dup_2']) {
       const res = await webhook(paidSecond.razorpay_order_id, paidSecond.razorpay_payment_id, 24900000, `${eventId}_${id}`);

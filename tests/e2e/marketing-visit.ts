@@ -1,5 +1,5 @@
 /** Shared by the marketing browser suites: viewports, the five course ids, and a page opener. */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { newPage } from './harness.ts';
 
 export const DESKTOP = { width: 1440, height: 900 };
@@ -34,4 +34,34 @@ export async function open(size: { width: number; height: number }, path?: strin
 export async function text(page: Page): Promise<string> {
   await page.addStyleTag({ content: 'main > * { content-visibility: visible !important; }' });
   return (await page.locator('main').innerText()).replace(/\s+/g, ' ');
+}
+
+/**
+ * A modal opened by `trigger` closes by its Close button, by Escape and by a click outside (at
+ * `outside`); after each close `closed` checks what must hold (focus back on the trigger...).
+ */
+export async function closesThreeWays(
+  page: Page,
+  {
+    trigger,
+    dialog,
+    outside,
+    closed,
+  }: { trigger: Locator; dialog: Locator; outside: { x: number; y: number }; closed: () => Promise<void> },
+): Promise<void> {
+  const reopen = async () => {
+    await trigger.click();
+    await dialog.waitFor({ state: 'visible' });
+  };
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  await closed();
+  await reopen();
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
+  await closed();
+  await reopen();
+  await page.mouse.click(outside.x, outside.y);
+  await dialog.waitFor({ state: 'hidden' });
+  await closed();
 }

@@ -5,7 +5,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { baseUrl, e2eDescribe } from './harness.ts';
-import { COURSE, DESKTOP, PHONE, open } from './marketing-visit.ts';
+import { closesThreeWays, COURSE, DESKTOP, PHONE, open } from './marketing-visit.ts';
 
 e2eDescribe('header search', () => {
   it('finds "elevate" case-insensitively and Enter opens the page', async () => {
@@ -219,19 +219,16 @@ e2eDescribe('mobile menu', () => {
       await expect(drawer.locator('summary', { hasText: item }).count()).resolves.toBeGreaterThan(0);
     }
     expect(await drawer.getByRole('link', { name: 'Registration' }).getAttribute('href')).toBe('/signup');
-    await drawer.getByRole('button', { name: 'Close' }).click();
-    await drawer.waitFor({ state: 'hidden' });
-    // The dialog's close event (which resets the button) is dispatched just after it hides.
-    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toBe('mobile-menu');
-    await toggle.click();
-    await drawer.waitFor({ state: 'visible' });
-    await page.keyboard.press('Escape');
-    await drawer.waitFor({ state: 'hidden' });
-    await toggle.click();
-    await drawer.waitFor({ state: 'visible' });
-    await page.mouse.click(10, 400);
-    await drawer.waitFor({ state: 'hidden' });
+    await closesThreeWays(page, {
+      trigger: toggle,
+      dialog: drawer,
+      outside: { x: 10, y: 400 },
+      closed: async () => {
+        // The dialog's close event (which resets the button) is dispatched just after it hides.
+        await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+        expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toBe('mobile-menu');
+      },
+    });
   });
 
   it('has its own search that opens the chosen programme', async () => {

@@ -1,7 +1,7 @@
 /** The home catalogue and its calls to action, one-open accordions and the Contact Us dialog. */
 import { expect, it } from 'vitest';
 import { e2eDescribe } from './harness.ts';
-import { COURSE, DESKTOP, PHONE, open } from './marketing-visit.ts';
+import { closesThreeWays, COURSE, DESKTOP, PHONE, open } from './marketing-visit.ts';
 
 e2eDescribe('home catalogue', () => {
   it('category filter narrows the catalogue; Most Popular shows every course', async () => {
@@ -111,17 +111,13 @@ e2eDescribe('Contact Us bar', () => {
     await button.click();
     await dialog.waitFor({ state: 'visible' });
     expect(await dialog.locator('#advisor-form-root').count()).toBe(1);
-    await dialog.getByRole('button', { name: 'Close' }).click();
-    await dialog.waitFor({ state: 'hidden' });
-    expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-open-advisor'))).toBe(true);
-    await button.click();
-    await dialog.waitFor({ state: 'visible' });
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'hidden' });
-    await button.click();
-    await dialog.waitFor({ state: 'visible' });
-    await page.mouse.click(5, 5);
-    await dialog.waitFor({ state: 'hidden' });
-    expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-open-advisor'))).toBe(true);
+    await closesThreeWays(page, {
+      trigger: button,
+      dialog,
+      outside: { x: 5, y: 5 },
+      closed: async () => {
+        expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-open-advisor'))).toBe(true);
+      },
+    });
   });
 });
