@@ -1,11 +1,18 @@
 /**
  * The admin team (owners manage it at /admin/team): each admin's role, whether they take new
  * leads in the round robin, whether they are active (an inactive admin, one who has left, cannot
- * log in, gets no new leads, and their open leads go on to the team); and the programme rules that send a programme's leads to one
- * admin. Every change is audited.
+ * log in, gets no new leads, and their open leads go on to the team); and the programme rules
+ * that send a programme's leads to one admin. Every change is audited.
  */
 import { PROGRAMMES } from '../../src/shared/leads.ts';
-import { type AdminOption, type AdminRoleName, type AssignmentRule, type TeamMember, type TeamUpdate } from '../../src/shared/pipeline.ts';
+import {
+  CLOSED_STAGES,
+  type AdminOption,
+  type AdminRoleName,
+  type AssignmentRule,
+  type TeamMember,
+  type TeamUpdate,
+} from '../../src/shared/pipeline.ts';
 import { recordAdminAction } from './audit.ts';
 import type { Session } from './auth/session.ts';
 import { db, type Db } from './db.ts';
@@ -133,7 +140,7 @@ async function handOnOpenLeads(tx: Db, actor: Session, id: string): Promise<numb
       set owner_id = assign_lead_owner(case when p.lead_kind = 'contact' then
             (select nullif(c.programme, '') from contact_requests c where c.id::text = p.lead_id) end),
           updated_at = now()
-      where p.owner_id = ${id} and p.stage not in ('enrolled', 'lost')
+      where p.owner_id = ${id} and p.stage not in ${tx(CLOSED_STAGES)}
       returning p.lead_kind, p.lead_id, p.owner_id
     ), logged as (
       insert into admin_audit_log (actor_id, actor_email, action, subject_kind, subject_id, details)
@@ -146,10 +153,17 @@ async function handOnOpenLeads(tx: Db, actor: Session, id: string): Promise<numb
   return moved?.count ?? 0;
 }
 
+/** Whether this account is an admin who is active (no profile row: active); undefined when it is no admin. */
+export async function adminIsActive(sql: Db, id: string): Promise<boolean | undefined> {
+  const [row] = await sql<{ active: boolean }[]>`
+    select coalesce(p.active, true) as active from accounts a left join admin_profiles p on p.account_id = a.id
+    where a.id = ${id} and a.role = 'admin'`;
+  return row?.active;
+}
+
 /** Login refuses an inactive admin, after the password was checked (so it reveals nothing). */
 export async function refuseInactiveAdmin(account: { id: string }): Promise<void> {
-  const [profile] = await db()<{ active: boolean }[]>`select active from admin_profiles where account_id = ${account.id}`;
-  if (profile && !profile.active) throw new HttpError(403, INACTIVE_ADMIN);
+  if ((await adminIsActive(db(), account.id)) === false) throw new HttpError(403, INACTIVE_ADMIN);
 }
 
 export async function listRules(): Promise<AssignmentRule[]> {

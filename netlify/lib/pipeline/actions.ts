@@ -9,6 +9,7 @@ import { recordAdminAction } from '../audit.ts';
 import type { Session } from '../auth/session.ts';
 import { db, type Tx } from '../db.ts';
 import { HttpError } from '../http.ts';
+import { adminIsActive } from '../team.ts';
 
 export const NO_SUCH_LEAD = 'No such lead';
 export const OWNERS_REASSIGN = 'Only an owner admin can reassign a lead; you can take a lead nobody owns';
@@ -111,11 +112,9 @@ export async function setOwner(admin: Session, ref: LeadRef, ownerId: string | n
     const taking = current.owner_id === null && ownerId === admin.accountId;
     if (admin.adminRole !== 'owner' && !taking) throw new HttpError(403, OWNERS_REASSIGN);
     if (ownerId) {
-      const [target] = await tx<{ active: boolean }[]>`
-        select coalesce(p.active, true) as active from accounts a left join admin_profiles p on p.account_id = a.id
-        where a.id = ${ownerId} and a.role = 'admin'`;
-      if (!target) throw new HttpError(400, ['ownerId: Choose an admin']);
-      if (!target.active) throw new HttpError(400, ['ownerId: This admin is inactive: choose an active admin']);
+      const active = await adminIsActive(tx, ownerId);
+      if (active === undefined) throw new HttpError(400, ['ownerId: Choose an admin']);
+      if (!active) throw new HttpError(400, ['ownerId: This admin is inactive: choose an active admin']);
     }
     if (current.owner_id === ownerId) return;
     await tx`update lead_pipeline set owner_id = ${ownerId}, updated_at = now() where lead_kind = ${ref.kind} and lead_id = ${ref.id}`;
