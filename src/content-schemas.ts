@@ -24,13 +24,13 @@ export const entryId = z
   .describe('A unique name: lowercase letters, digits and dashes');
 /** Money is written as a plain number in its currency: 299000 with currency INR renders as ₹2,99,000. */
 export const money = z
-  .object({
+  .strictObject({
     amount: z.number().positive().max(10_000_000).describe('Plain number in the currency unit, no commas: 299000'),
     currency: z.enum(['INR', 'EUR']).default('INR').describe('INR (rupees) or EUR (euros)'),
   })
   .describe('A fee; the site formats it (₹2,99,000 / €1,500)');
 export const seo = z
-  .object({
+  .strictObject({
     title: text(70).describe('Browser tab and search-result title (the brand is added after it)'),
     description: text(170).describe('Search-result snippet, 70-160 characters is best'),
   })
@@ -38,7 +38,7 @@ export const seo = z
 const paragraphs = z.array(text(900)).min(1).max(12).describe('Paragraphs of text, one list item per paragraph');
 
 const fact = z
-  .object({
+  .strictObject({
     label: text(40).describe('Small caption, e.g. "Duration"'),
     value: text(80).optional().describe('The fact, e.g. "30 days"'),
     money: money.optional().describe('Use instead of value for a fee'),
@@ -47,7 +47,7 @@ const fact = z
   .refine((f) => Boolean(f.value) !== Boolean(f.money), 'a fact has either a value or a money amount');
 
 const hero = z
-  .object({
+  .strictObject({
     eyebrow: text(60).optional().describe('Small line above the title'),
     title: text(110).describe('The page heading (h1)'),
     lead: text(400).optional().describe('One or two sentences under the title'),
