@@ -229,7 +229,7 @@ e2eDescribe('SEO', () => {
     expect(await (await page.request.get('/sitemap-0.xml')).text()).toContain('/aspiraelevate');
   });
 
-  it('the hero video is not attached for reduced-motion visitors; the poster is the first image', async () => {
+  it('the hero video is not attached for reduced-motion visitors; the poster is preloaded from the head', async () => {
     const first = await open(DESKTOP);
     const context = await first.context().browser()!.newContext({ baseURL: baseUrl, viewport: DESKTOP, reducedMotion: 'reduce' });
     const page = await context.newPage();
@@ -243,5 +243,11 @@ e2eDescribe('SEO', () => {
     }
     await first.goto('/', { waitUntil: 'load' });
     await first.waitForFunction(() => document.querySelectorAll('[data-hero-video] source').length === 2);
+    // The poster (the LCP element) is preloaded from the head with the very sources the picture uses.
+    const preload = first.locator('head link[rel="preload"][as="image"]');
+    expect(await preload.getAttribute('fetchpriority')).toBe('high');
+    expect(await preload.getAttribute('imagesrcset')).toBe(
+      await first.locator('.hero-media source[type="image/avif"]').getAttribute('srcset'),
+    );
   });
 });
