@@ -42,6 +42,6 @@ export default defineConfig({
     : undefined,
   prefetch: false,
   // Component scripts always ship as files: the CSP allows no inline script except the few Astro
-  // emits itself (hashes in netlify/lib/security-headers.ts). Other assets inline under 2 KB.
+  // emits itself (hashes in netlify/lib/platform/security-headers.ts). Other assets inline under 2 KB.
   vite: { build: { assetsInlineLimit: (file, content) => (/\.m?js$/.test(file) ? false : content.length < 2048) } },
 });

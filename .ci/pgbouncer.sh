@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # Sourced by .ci/run once PostgreSQL runs and TEST_DATABASE_URL is exported: starts Debian's
 # PgBouncer in transaction mode on 127.0.0.1:6543 in front of it, as Supabase's pooler is, and
-# exports TEST_POOLER_URL for tests/api/pooler.test.ts. Also usable by hand:
+# exports TEST_POOLER_URL for tests/api/platform/pooler.test.ts. Also usable by hand:
 #   TEST_DATABASE_URL=postgres://postgres:postgres@127.0.0.1:5432/postgres; source .ci/pgbouncer.sh
 
 aspira_start_pgbouncer() {

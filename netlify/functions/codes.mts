@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { codePreviewSchema, feeCodePreviewSchema } from '../../src/shared/codes.ts';
 import { requireUser } from '../lib/auth/session.ts';
 import { previewFeesForVisitor, previewForVisitor } from '../lib/codes/preview.ts';
-import { clientIp, json, readJson, routes } from '../lib/http.ts';
+import { clientIp, json, readJson, routes } from '../lib/platform/http.ts';
 
 export default routes({
   /** The price with a code (a learner's session, when there is one, adds the per-person rules). */

@@ -1,9 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { courseIdSchema } from '../../src/shared/course.ts';
-import { createCourse, deleteCourse, readCourseForm, updateCourse } from '../lib/admin-courses.ts';
+import { createCourse, deleteCourse, readCourseForm, updateCourse } from '../lib/catalogue/admin.ts';
 import { requireOwner } from '../lib/auth/session.ts';
-import { triggerSiteRebuild } from '../lib/build-hook.ts';
-import { json, parseWith, routes } from '../lib/http.ts';
+import { triggerSiteRebuild } from '../lib/catalogue/build-hook.ts';
+import { json, parseWith, routes } from '../lib/platform/http.ts';
 
 /** Admin course writes (owners only): create, update, delete (multipart uploads re-encoded with sharp). */
 export default routes({

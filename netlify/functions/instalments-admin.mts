@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { duesFilterSchema, planCreateSchema, planIdSchema, planUpdateSchema } from '../../src/shared/instalments.ts';
 import { requireAdmin, requireOwner } from '../lib/auth/session.ts';
-import { json, parseWith, readJson, routes } from '../lib/http.ts';
+import { json, parseWith, readJson, routes } from '../lib/platform/http.ts';
 import { duesCsv, listDues } from '../lib/instalments/dues.ts';
 import { createPlan, listAllPlans, updatePlan } from '../lib/instalments/plans.ts';
 

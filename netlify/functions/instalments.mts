@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { enrolSchema, partIdSchema, partPaymentSchema, planIdSchema } from '../../src/shared/instalments.ts';
 import { requireUser } from '../lib/auth/session.ts';
-import { json, parseWith, readJson, routes } from '../lib/http.ts';
+import { json, parseWith, readJson, routes } from '../lib/platform/http.ts';
 import { ALREADY_ENROLLED, enrol } from '../lib/instalments/enrol.ts';
 import { openPartOrder, verifyPartPayment } from '../lib/instalments/pay.ts';
 import { listActivePlans } from '../lib/instalments/plans.ts';

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { billingSchema } from '../../src/shared/checkout.ts';
 import { requireOwner, requireUser, type Session } from '../lib/auth/session.ts';
-import { HttpError, json, readJson, routes } from '../lib/http.ts';
+import { HttpError, json, readJson, routes } from '../lib/platform/http.ts';
 import type { DocumentKind } from '../lib/invoices/access.ts';
 import { billingOf, saveBilling } from '../lib/invoices/billing.ts';
 import { documentFor } from '../lib/invoices/documents.ts';

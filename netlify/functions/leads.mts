@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
-import { clientIp, json, readJson, routes, type RouteHandler } from '../lib/http.ts';
-import { createLead, LEAD_DEFINITIONS, limitLeads, type FormLeadKind } from '../lib/leads.ts';
+import { clientIp, json, readJson, routes, type RouteHandler } from '../lib/platform/http.ts';
+import { createLead, LEAD_DEFINITIONS, limitLeads, type FormLeadKind } from '../lib/leads/index.ts';
 
 /** One route per lead form: rate limit, check with the kind's schema, store. */
 const form =

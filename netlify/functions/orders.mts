@@ -2,8 +2,8 @@ import type { Config } from '@netlify/functions';
 import { courseIdSchema } from '../../src/shared/course.ts';
 import { courseBuySchema, coursePaymentSchema } from '../../src/shared/order.ts';
 import { requireUser } from '../lib/auth/session.ts';
-import { json, mediaTypeEssence, parseWith, readJson, routes } from '../lib/http.ts';
-import { createCourseOrder, recordCoursePayment } from '../lib/orders.ts';
+import { json, mediaTypeEssence, parseWith, readJson, routes } from '../lib/platform/http.ts';
+import { createCourseOrder, recordCoursePayment } from '../lib/shop/orders.ts';
 
 export default routes({
   /** Opens the checkout order for a course; the price comes from the database. */

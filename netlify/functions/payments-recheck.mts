@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
-import { log } from '../lib/log.ts';
-import { paymentsConfigured } from '../lib/payments/index.ts';
+import { log } from '../lib/platform/log.ts';
+import { paymentsConfigured } from '../lib/payments/core.ts';
 import { recheckPendingRefunds, recheckUnpaidOrders } from '../lib/payments/recheck.ts';
 
 /**

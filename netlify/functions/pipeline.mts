@@ -8,9 +8,9 @@ import {
   type LeadRef,
 } from '../../src/shared/pipeline.ts';
 import { requireAdmin } from '../lib/auth/session.ts';
-import { json, parseWith, readJson, routes } from '../lib/http.ts';
-import { addNote, changeStage, setFollowUp, setOwner } from '../lib/pipeline/actions.ts';
-import { leadDetail, workQueue } from '../lib/pipeline/read.ts';
+import { json, parseWith, readJson, routes } from '../lib/platform/http.ts';
+import { addNote, changeStage, setFollowUp, setOwner } from '../lib/leads/pipeline/actions.ts';
+import { leadDetail, workQueue } from '../lib/leads/pipeline/read.ts';
 
 const lead = (params: Record<string, string>): LeadRef => parseWith(leadRefSchema, { kind: params.kind, id: params.id });
 

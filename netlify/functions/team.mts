@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { PROGRAMMES } from '../../src/shared/leads.ts';
 import { assignmentRuleSchema, teamUpdateSchema } from '../../src/shared/pipeline.ts';
 import { requireAdmin, requireOwner } from '../lib/auth/session.ts';
-import { json, parseWith, readJson, routes } from '../lib/http.ts';
-import { deleteRule, listRules, listTeam, setRule, updateAdmin } from '../lib/team.ts';
+import { json, parseWith, readJson, routes } from '../lib/platform/http.ts';
+import { deleteRule, listRules, listTeam, setRule, updateAdmin } from '../lib/accounts/team.ts';
 
 const accountIdSchema = z.string().regex(/^[0-9a-z]{1,40}$/, 'Not an admin id');
 const programmeSchema = z.enum(PROGRAMMES, { error: 'No such programme' });

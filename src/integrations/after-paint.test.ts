@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INLINE_SCRIPT_HASHES } from '../../netlify/lib/security-headers.ts';
+import { INLINE_SCRIPT_HASHES } from '../../netlify/lib/platform/security-headers.ts';
 import { EARLY_INPUT_KEY } from '../islands/leads/early-input.ts';
 import { PENDING_LANDING_KEY } from '../islands/leads/tracking.ts';
 import { AFTER_PAINT_LOADER, afterPaintLoaderHash, deferModuleScripts } from './after-paint.ts';

@@ -14,7 +14,7 @@
  * after the visitor has already moved on.
  *
  * The loader's text is fixed (the module list is in its data attribute), so its CSP hash is too:
- * AFTER_PAINT_LOADER_HASH in netlify/lib/security-headers.ts and netlify.toml, checked by a test.
+ * AFTER_PAINT_LOADER_HASH in netlify/lib/platform/security-headers.ts and netlify.toml, checked by a test.
  */
 import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';

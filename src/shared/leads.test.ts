@@ -70,7 +70,7 @@ describe('pitch schema', () => {
 describe('lead settings', () => {
   it('the confirmation email gives the same contacts as the site settings', async () => {
     const site = readFileSync(new URL('../content/site.yaml', import.meta.url), 'utf8');
-    const { env, resetEnvForTests } = await import('../../netlify/lib/env.ts');
+    const { env, resetEnvForTests } = await import('../../netlify/lib/platform/env.ts');
     const saved = { ...process.env };
     try {
       for (const key of ['SUPPORT_EMAIL', 'SUPPORT_PHONE']) delete process.env[key];

@@ -1,5 +1,5 @@
 /**
- * What the registration API answers, shared by the functions (netlify/lib/otp.ts,
+ * What the registration API answers, shared by the functions (netlify/lib/registrations/otp.ts,
  * registrations.ts) and the /information island. Types only: nothing here reaches a bundle.
  */
 import type { CheckoutOrder } from './checkout.ts';

@@ -8,7 +8,7 @@
  *   first touch: first_utm_source, ..., first_referrer, first_touch_at
  * Every field is best effort: a malformed or oversized value is dropped, never a reason to lose
  * a lead. Spread `touchFields` into a lead schema; the server stores them with recordLeadTouches
- * (netlify/lib/tracking.ts).
+ * (netlify/lib/leads/touches.ts).
  */
 import { z } from 'zod';
 

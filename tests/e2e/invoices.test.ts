@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { pdfText } from '../api/invoice-db.ts';
+import { pdfText } from '../api/invoices/kit.ts';
 import { axeViolations } from './axe.ts';
 import { e2eDescribe, newPage, signupVerified, sql } from './harness.ts';
 

@@ -1,6 +1,6 @@
-import { db } from '../db.ts';
-import { env } from '../env.ts';
-import { assertSameOrigin, HttpError } from '../http.ts';
+import { db } from '../platform/db.ts';
+import { env } from '../platform/env.ts';
+import { assertSameOrigin, HttpError } from '../platform/http.ts';
 import { signSession, verifySession, type Role } from './tokens.ts';
 
 export type AdminRole = 'owner' | 'counsellor';

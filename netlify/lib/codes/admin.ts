@@ -5,12 +5,12 @@
 import type { CodeForm, CodeSummary, CodeUse } from '../../../src/shared/codes.ts';
 import { dateIst } from '../../../src/shared/dates.ts';
 import { formatPaise, rupeesToPaise } from '../../../src/shared/money.ts';
-import { recordAdminAction } from '../audit.ts';
+import { recordAdminAction } from '../platform/audit.ts';
 import type { Session } from '../auth/session.ts';
-import { db, isUniqueViolation } from '../db.ts';
-import { HttpError } from '../http.ts';
-import { enqueueEmail } from '../mail/index.ts';
-import { codeIssuedEmail } from '../mail/templates/codes.ts';
+import { db, isUniqueViolation } from '../platform/db.ts';
+import { HttpError } from '../platform/http.ts';
+import { enqueueEmail } from '../mail/outbox.ts';
+import { codeIssuedEmail } from './emails.ts';
 
 type SummaryRow = {
   id: string;

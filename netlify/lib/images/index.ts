@@ -1,5 +1,5 @@
-import { db, type Db } from '../db.ts';
-import { env } from '../env.ts';
+import { db, type Db } from '../platform/db.ts';
+import { env } from '../platform/env.ts';
 
 export type StoredImage = { id: string; contentType: string; width: number; height: number };
 

@@ -3,7 +3,7 @@
  * so a repeat upload is harmless); the `images` row keeps size and type with `storage = 'supabase'`.
  * Reads fall back to bytes still held in Postgres (the seeded images), so both can coexist.
  */
-import { db } from '../db.ts';
+import { db } from '../platform/db.ts';
 import { postgresImageStore, imageUrl, type ImageStore } from './index.ts';
 
 export type SupabaseConfig = { url: string; serviceKey: string; bucket: string };

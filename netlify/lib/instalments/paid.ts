@@ -3,17 +3,17 @@
  * ledger's transaction, with the ledger row locked): the part paid once, the enrolment completed
  * with its last part; and the refund of a second capture for a part already paid.
  */
-import { db, type Tx } from '../db.ts';
-import { currentRequest } from '../http.ts';
-import { log } from '../log.ts';
-import { enqueueEmail } from '../mail/index.ts';
+import { db, type Tx } from '../platform/db.ts';
+import { currentRequest } from '../platform/http.ts';
+import { log } from '../platform/log.ts';
+import { enqueueEmail } from '../mail/outbox.ts';
 import {
   instalmentDuplicatePaymentEmail,
   instalmentDuplicateRefundedEmail,
   instalmentReceiptEmail,
-} from '../mail/templates/instalments.ts';
-import { refundClaimedDuplicates } from '../payments/duplicate-refunds.ts';
-import type { GatewayPayment } from '../payments/port.ts';
+} from './emails.ts';
+import { refundClaimedDuplicates } from '../payments/refunds/duplicates.ts';
+import type { GatewayPayment } from '../payments/gateway/types.ts';
 import type { CapturedPayment } from '../payments/record.ts';
 
 type PaymentRow = {

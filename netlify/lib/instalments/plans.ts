@@ -7,10 +7,10 @@ import type { z } from 'zod';
 import { paiseToRupees, rupeesToPaise } from '../../../src/shared/money.ts';
 import type { PlanDto, planCreateSchema, planUpdateSchema } from '../../../src/shared/instalments.ts';
 import { programmeLabel, type FeeOptionId } from '../../../src/shared/registration-fees.ts';
-import { recordAdminAction } from '../audit.ts';
+import { recordAdminAction } from '../platform/audit.ts';
 import type { Session } from '../auth/session.ts';
-import { db, isUniqueViolation, type Db } from '../db.ts';
-import { HttpError } from '../http.ts';
+import { db, isUniqueViolation, type Db } from '../platform/db.ts';
+import { HttpError } from '../platform/http.ts';
 import { supplier } from '../invoices/settings.ts';
 import { amountToCharge } from '../invoices/tax.ts';
 

@@ -5,9 +5,9 @@
  * stored: the same key can be derived again for any later email.
  */
 import { createHmac } from 'node:crypto';
-import { env } from '../env.ts';
-import { siteUrl } from '../mail/templates/layout.ts';
-import { signaturesEqual } from '../payments/hmac.ts';
+import { env } from '../platform/env.ts';
+import { siteUrl } from '../mail/layout.ts';
+import { signaturesEqual } from '../platform/hmac.ts';
 
 export type DocumentKind = 'invoice' | 'credit-note';
 

@@ -5,7 +5,7 @@
  */
 import type { Billing } from '../../../src/shared/checkout.ts';
 import type { Session } from '../auth/session.ts';
-import { db, type Db } from '../db.ts';
+import { db, type Db } from '../platform/db.ts';
 
 export type BillingDto = { state: string | null; gstin: string | null; businessName: string | null };
 

@@ -4,8 +4,8 @@
  * learns nothing (404), a visitor without a session or key is asked to log in (401).
  */
 import type { Session } from '../auth/session.ts';
-import { db } from '../db.ts';
-import { HttpError } from '../http.ts';
+import { db } from '../platform/db.ts';
+import { HttpError } from '../platform/http.ts';
 import { keyMatches, type DocumentKind } from './access.ts';
 
 export type InvoiceDocument = {

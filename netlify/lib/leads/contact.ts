@@ -1,6 +1,6 @@
 /** Advisor callbacks (the dialog and /popup) and contact-page messages: POST /user/contactus. */
 import { contactRequestSchema, LEAD_MESSAGES } from '../../../src/shared/leads.ts';
-import { contactEmails } from '../mail/templates/leads.ts';
+import { contactEmails } from './emails.ts';
 import { defineLead, orNull } from './definition.ts';
 
 export const contactLead = defineLead({

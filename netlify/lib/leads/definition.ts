@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import type { ConsentPurpose } from '../../../src/shared/consent.ts';
 import type { Tracking } from '../../../src/shared/leads.ts';
-import type { LeadEmails } from '../mail/templates/leads.ts';
+import type { LeadEmails } from './emails.ts';
 
 export type LeadDefinition<S extends z.ZodType> = {
   schema: S;

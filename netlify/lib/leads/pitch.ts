@@ -1,6 +1,6 @@
 /** AspiraTank startup pitches: POST /user/tank. */
 import { LEAD_MESSAGES, pitchSchema } from '../../../src/shared/leads.ts';
-import { pitchEmails } from '../mail/templates/leads.ts';
+import { pitchEmails } from './emails.ts';
 import { defineLead, orNull } from './definition.ts';
 
 export const pitchLead = defineLead({

@@ -1,6 +1,6 @@
 /** Scholarship applications: POST /user/scholarship. */
 import { LEAD_MESSAGES, scholarshipSchema } from '../../../src/shared/leads.ts';
-import { scholarshipEmails } from '../mail/templates/leads.ts';
+import { scholarshipEmails } from './emails.ts';
 import { defineLead } from './definition.ts';
 
 export const scholarshipLead = defineLead({

@@ -6,15 +6,15 @@
  */
 import { createHmac } from 'node:crypto';
 import type { TrackingInput } from '../../../src/shared/tracking.ts';
-import { recordLeadTouches } from '../tracking.ts';
+import { recordLeadTouches } from './touches.ts';
 import type { z } from 'zod';
 import type { Tracking } from '../../../src/shared/leads.ts';
-import { recordConsent } from '../consent.ts';
-import { db } from '../db.ts';
-import { env } from '../env.ts';
-import { log } from '../log.ts';
-import { enqueueEmail } from '../mail/index.ts';
-import { rateLimit } from '../rate-limit.ts';
+import { recordConsent } from '../platform/consent.ts';
+import { db } from '../platform/db.ts';
+import { env } from '../platform/env.ts';
+import { log } from '../platform/log.ts';
+import { enqueueEmail } from '../mail/outbox.ts';
+import { rateLimit } from '../platform/rate-limit.ts';
 import type { LeadDefinition } from './definition.ts';
 import { LEAD_DEFINITIONS, type FormLeadKind } from './kinds.ts';
 

@@ -10,12 +10,12 @@
  *
  * Adding something payable: README, "Adding something payable".
  */
-import { markCoursePaid, refundDuplicateCoursePayments } from '../course-payments.ts';
-import { db, type Tx } from '../db.ts';
+import { markCoursePaid, refundDuplicateCoursePayments } from '../shop/paid.ts';
+import { db, type Tx } from '../platform/db.ts';
 import { markInstalmentPaid, refundDuplicateInstalmentPayments } from '../instalments/paid.ts';
-import { log } from '../log.ts';
-import { markRegistrationPaid } from '../registration-payments.ts';
-import type { GatewayPayment } from './port.ts';
+import { log } from '../platform/log.ts';
+import { markRegistrationPaid } from '../registrations/paid.ts';
+import type { GatewayPayment } from './gateway/types.ts';
 import { recordCapturedPayment, type CompletionHandler, type Purpose } from './record.ts';
 
 export type { CompletionHandler, Purpose };

@@ -64,8 +64,8 @@ describe('imports', () => {
     const entries = [
       ...files(join(ROOT, 'netlify/lib/payments')),
       ...files(join(ROOT, 'netlify/lib/invoices')),
-      join(ROOT, 'netlify/lib/orders.ts'),
-      join(ROOT, 'netlify/lib/registrations.ts'),
+      join(ROOT, 'netlify/lib/shop/orders.ts'),
+      join(ROOT, 'netlify/lib/registrations/register.ts'),
       ...['payments.mts', 'orders.mts', 'registrations.mts', 'payments-recheck.mts', 'invoices.mts'].map((f) =>
         join(ROOT, 'netlify/functions', f),
       ),

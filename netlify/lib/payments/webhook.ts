@@ -6,13 +6,13 @@
  */
 import { createHash } from 'node:crypto';
 import { releaseForOrder } from '../codes/index.ts';
-import { db } from '../db.ts';
-import { HttpError } from '../http.ts';
-import { log } from '../log.ts';
+import { db } from '../platform/db.ts';
+import { HttpError } from '../platform/http.ts';
+import { log } from '../platform/log.ts';
 import { completeOrder, recordFailedAttempt, type CompletionOutcome } from './completions.ts';
-import { gateway } from './index.ts';
-import { fromRazorpayPayment, fromRazorpayRefund } from './razorpay.ts';
-import { applyGatewayRefund } from './refund-records.ts';
+import { gateway } from './core.ts';
+import { fromRazorpayPayment, fromRazorpayRefund } from './gateway/razorpay.ts';
+import { applyGatewayRefund } from './refunds/records.ts';
 
 export const HANDLED_EVENTS = ['payment.captured', 'order.paid', 'payment.failed'] as const;
 export const REFUND_EVENTS = ['refund.processed', 'refund.failed'] as const;

@@ -33,7 +33,7 @@ async function readCatalogue(): Promise<CourseDto[] | null> {
   const url = process.env.DATABASE_URL;
   if (!url) return unavailable('DATABASE_URL is not set');
   const { default: postgres } = await import('postgres');
-  const { listCourses } = await import('../../../netlify/lib/courses.ts');
+  const { listCourses } = await import('../../../netlify/lib/catalogue/courses.ts');
   const sql = postgres(url, { prepare: false, max: 1, connect_timeout: 10, onnotice: () => {} });
   try {
     return await listCourses(sql);

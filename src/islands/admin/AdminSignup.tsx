@@ -1,7 +1,7 @@
 import { api, errorText } from '../../lib/api.ts';
 import { adminSignupFormSchema, SIGNUP_ANSWER } from '../../shared/account.ts';
 import { PASSWORD_HINT, PASSWORD_MAX } from '../../shared/password.ts';
-import { PasswordInput } from '../shop/PasswordInput.tsx';
+import { PasswordInput } from '../accounts/PasswordInput.tsx';
 import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
 import { Toasts, toast } from '../ui/Toasts.tsx';
 import { useForm } from '../ui/useForm.ts';

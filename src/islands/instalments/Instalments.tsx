@@ -3,7 +3,7 @@ import { api, ApiError, errorText } from '../../lib/api.ts';
 import { openCheckout } from '../../lib/checkout.ts';
 import type { EnrolmentDto, EnrolmentPartDto, PlanDto } from '../../shared/instalments.ts';
 import { codeFromUrl } from '../codes/CodeField.tsx';
-import { handleExpired, requireLogin } from '../shop/guard.ts';
+import { handleExpired, requireLogin } from '../accounts/guard.ts';
 import { BillingFields, useBilling } from '../ui/BillingFields.tsx';
 import { toast, Toasts } from '../ui/Toasts.tsx';
 import { PlanCard } from './PlanCard.tsx';

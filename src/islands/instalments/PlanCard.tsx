@@ -4,7 +4,7 @@ import type { CodePreviewAnswer } from '../../shared/codes.ts';
 import type { EnrolmentDto, PlanDto } from '../../shared/instalments.ts';
 import { formatRupees } from '../../shared/money.ts';
 import { CodeField, CodePrice } from '../codes/CodeField.tsx';
-import { handleExpired } from '../shop/guard.ts';
+import { handleExpired } from '../accounts/guard.ts';
 import { toast } from '../ui/Toasts.tsx';
 import { dueRule } from './format.ts';
 

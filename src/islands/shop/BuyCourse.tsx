@@ -10,7 +10,7 @@ import { formatRupees } from '../../shared/money.ts';
 import { BillingFields, useBilling } from '../ui/BillingFields.tsx';
 import { toast, Toasts } from '../ui/Toasts.tsx';
 import { setFlash } from '../../lib/flash.ts';
-import { COURSE_ID, handleExpired, idFromPath, requireLogin } from './guard.ts';
+import { COURSE_ID, handleExpired, idFromPath, requireLogin } from '../accounts/guard.ts';
 import { LABELS } from './labels.ts';
 import supplier from '../../content/settings/supplier.json' with { type: 'json' };
 

@@ -4,7 +4,7 @@ import type { CourseDto } from '../../shared/course.ts';
 import { DESCRIPTION_CUT, truncate } from '../../shared/text.ts';
 import { LABELS } from './labels.ts';
 import { PriceTag } from './PriceTag.tsx';
-import { useHydrated } from './useHydrated.ts';
+import { useHydrated } from '../ui/useHydrated.ts';
 
 type Props = { initial?: CourseDto[] | null };
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { api, ApiError } from '../../lib/api.ts';
 import type { CourseDto } from '../../shared/course.ts';
-import { COURSE_ID, idFromPath } from './guard.ts';
+import { COURSE_ID, idFromPath } from '../accounts/guard.ts';
 import { LABELS } from './labels.ts';
 import { PriceTag } from './PriceTag.tsx';
 

@@ -4,7 +4,7 @@ import { formatRupees } from '../../shared/money.ts';
 import type { Purchase as PurchaseDto } from '../../shared/order.ts';
 import { toast, Toasts } from '../ui/Toasts.tsx';
 import { useFlash } from '../ui/useFlash.ts';
-import { handleExpired, requireLogin } from './guard.ts';
+import { handleExpired, requireLogin } from '../accounts/guard.ts';
 import { LABELS } from './labels.ts';
 
 type Purchase = Omit<PurchaseDto, 'purchase'> & { purchase?: Partial<PurchaseDto['purchase']> & { paidAt: string; amount: number } };

@@ -8,7 +8,7 @@ const [before, after] = CONSENT_NOTICE.includes(LINK_TEXT)
 
 /**
  * The privacy notice shown next to a submit button of every form that collects personal data
- * (DPDP Act). The server records this notice's version with the row (netlify/lib/consent.ts).
+ * (DPDP Act). The server records this notice's version with the row (netlify/lib/platform/consent.ts).
  */
 export function ConsentNotice({ className }: { className?: string }) {
   return (

@@ -1,7 +1,0 @@
-/**
- * Leads from the public forms: advisor callbacks and contact messages, scholarship applications,
- * startup pitches. One store (leads/store.ts) and one small definition per kind (leads/*.ts).
- */
-export { createLead, limitLeads, type LeadData } from './leads/store.ts';
-export { LEAD_DEFINITIONS, type FormLeadKind } from './leads/kinds.ts';
-export { greetingName, GREETING_MAX } from './mail/templates/leads.ts';

@@ -1,0 +1,117 @@
+/**
+ * Reading the pipeline: one lead's stage, history and notes; an admin's work queue ("My leads").
+ * Leads are joined to the inbox view by (kind, key): a registration's key is its id, whatever
+ * payment rows the inbox shows for it.
+ */
+import type { LeadPipelineDetail, LeadRef, PipelineDto, QueueItem, Stage } from '../../../../src/shared/pipeline.ts';
+import type { LeadKind } from '../../../../src/shared/admin.ts';
+import { db } from '../../platform/db.ts';
+import { HttpError } from '../../platform/http.ts';
+import { NO_SUCH_LEAD } from './actions.ts';
+
+/** The pipeline key of an inbox row (SQL), for joins with lead_pipeline. */
+export const INBOX_KEY = `case when i.kind = 'registration' then split_part(i.id, ':', 1) else i.id end`;
+
+const QUEUE_LIMIT = 300;
+
+export type PipelineRow = {
+  lead_kind: LeadKind;
+  lead_id: string;
+  stage: Stage;
+  lost_reason: string | null;
+  owner_id: string | null;
+  owner_name: string | null;
+  next_follow_up_at: Date | null;
+  first_contacted_at: Date | null;
+  created_at: Date;
+};
+
+const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
+
+export function pipelineDto(row: PipelineRow): PipelineDto {
+  return {
+    kind: row.lead_kind,
+    id: row.lead_id,
+    stage: row.stage,
+    lostReason: row.lost_reason,
+    ownerId: row.owner_id,
+    ownerName: row.owner_name,
+    nextFollowUpAt: iso(row.next_follow_up_at),
+    firstContactedAt: iso(row.first_contacted_at),
+    arrivedAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+const NAME = (alias: string) => `nullif(trim(${alias}.first_name || ' ' || ${alias}.last_name), '')`;
+
+export async function leadDetail(ref: LeadRef): Promise<LeadPipelineDetail> {
+  const sql = db();
+  const [row] = await sql<PipelineRow[]>`
+    select p.lead_kind, p.lead_id, p.stage, p.lost_reason, p.owner_id, ${sql.unsafe(NAME('o'))} as owner_name,
+           p.next_follow_up_at, p.first_contacted_at, p.created_at
+    from lead_pipeline p left join accounts o on o.id = p.owner_id
+    where p.lead_kind = ${ref.kind} and p.lead_id = ${ref.id}`;
+  if (!row) throw new HttpError(404, NO_SUCH_LEAD);
+  const [history, notes] = await Promise.all([
+    sql<{ from_stage: Stage; to_stage: Stage; note: string | null; by: string | null; at: Date }[]>`
+      select c.from_stage, c.to_stage, c.note, coalesce(${sql.unsafe(NAME('a'))}, a.email) as by, c.at
+      from lead_stage_changes c left join accounts a on a.id = c.actor_id
+      where c.lead_kind = ${ref.kind} and c.lead_id = ${ref.id} order by c.at, c.id`,
+    sql<{ id: string; body: string; by: string | null; at: Date }[]>`
+      select n.id::text, n.body, coalesce(${sql.unsafe(NAME('a'))}, a.email) as by, n.created_at as at
+      from lead_notes n left join accounts a on a.id = n.author_id
+      where n.lead_kind = ${ref.kind} and n.lead_id = ${ref.id} order by n.created_at, n.id`,
+  ]);
+  return {
+    pipeline: pipelineDto(row),
+    history: history.map((h) => ({ from: h.from_stage, to: h.to_stage, note: h.note, by: h.by, at: new Date(h.at).toISOString() })),
+    notes: notes.map((n) => ({ id: n.id, body: n.body, by: n.by, at: new Date(n.at).toISOString() })),
+  };
+}
+
+type QueueRow = PipelineRow & {
+  bucket: QueueItem['bucket'];
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  summary: string | null;
+};
+
+/**
+ * An admin's open leads (not Enrolled or Lost): overdue follow-ups first (most overdue first),
+ * then New leads oldest first, then the rest by their next follow-up.
+ */
+export async function workQueue(accountId: string): Promise<QueueItem[]> {
+  const sql = db();
+  const rows = await sql<QueueRow[]>`
+    with mine as (
+      select p.*, case
+          when p.next_follow_up_at <= now() then 'overdue'
+          when p.stage = 'new' then 'new'
+          else 'later' end as bucket
+      from lead_pipeline p
+      where p.owner_id = ${accountId} and p.stage not in ('enrolled', 'lost')
+    ),
+    people as (
+      select distinct on (i.kind, ${sql.unsafe(INBOX_KEY)}) i.kind, ${sql.unsafe(INBOX_KEY)} as key, i.name, i.email, i.phone, i.summary
+      from lead_inbox i
+      join mine m on m.lead_kind = i.kind and m.lead_id = ${sql.unsafe(INBOX_KEY)}
+      order by i.kind, ${sql.unsafe(INBOX_KEY)}, i.created_at desc
+    )
+    select m.lead_kind, m.lead_id, m.stage, m.lost_reason, m.owner_id, null as owner_name, m.next_follow_up_at,
+           m.first_contacted_at, m.created_at, m.bucket, x.name, x.email, x.phone, x.summary
+    from mine m left join people x on x.kind = m.lead_kind and x.key = m.lead_id
+    order by case m.bucket when 'overdue' then 0 when 'new' then 1 else 2 end,
+             case when m.bucket = 'overdue' then m.next_follow_up_at end,
+             case when m.bucket = 'new' then m.created_at end,
+             m.next_follow_up_at nulls last, m.created_at
+    limit ${QUEUE_LIMIT}`;
+  return rows.map((row) => ({
+    ...pipelineDto(row),
+    bucket: row.bucket,
+    name: row.name ?? '',
+    email: row.email ?? '',
+    phone: row.phone ?? '',
+    summary: row.summary ?? '',
+  }));
+}

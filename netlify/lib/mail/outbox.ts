@@ -1,0 +1,230 @@
+import { db, type Db } from '../platform/db.ts';
+import { env } from '../platform/env.ts';
+import { currentRequest, type RequestScope } from '../platform/http.ts';
+import { log } from '../platform/log.ts';
+import { hitStatement } from '../platform/rate-limit.ts';
+import { consoleTransport } from './transport/console.ts';
+import { postmarkTransport } from './transport/postmark.ts';
+
+export type OutgoingEmail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  tag?: string;
+  /** The body holds a secret (a one-time code, a reset or verification link): once delivered,
+   *  the outbox keeps only REDACTED in its place. */
+  secret?: boolean;
+  /** Sent to an address someone typed into a public form: at most CONFIRMATIONS_PER_DAY a day
+   *  per address, later ones are dropped (enqueueEmail answers null). */
+  toVisitor?: boolean;
+};
+
+export const REDACTED = '[redacted after delivery: this email carried a one-time secret]';
+export const CONFIRMATIONS_PER_DAY = 3;
+
+/** The Mailer port: one delivery attempt, abandoned when `signal` aborts; throws on failure,
+ *  returns the provider's message id. */
+export interface MailTransport {
+  name: string;
+  /** Delivers to this machine (the console): the outbox row is the local user's mailbox, so
+   *  secrets stay readable there. */
+  local?: boolean;
+  send(message: OutgoingEmail & { from: string }, options: { signal: AbortSignal }): Promise<string | undefined>;
+}
+
+const HEADER_UNSAFE = /[\r\n]/;
+/** `.invalid` is reserved (RFC 2606) and never delivered; erasure puts such addresses in place of a person's. */
+const UNDELIVERABLE = /\.invalid$/i;
+
+/** Time a request's own emails get, after its answer: Netlify ends a function at 10 s. */
+export const REQUEST_BUDGET_MS = 2_000;
+/** The scheduled run's budget (scheduled functions stop at 30 s) and its per-send timeout. */
+export const RETRY_BUDGET_MS = 20_000;
+const RETRY_SEND_TIMEOUT_MS = 5_000;
+/** A claimed row is left alone this long; longer than any budget, so only a run that died
+ *  mid-send leaves it, and the next scheduled run after that sends it. */
+const CLAIM_LEASE_SECONDS = 120;
+const MAX_ATTEMPTS = 8;
+
+const writtenBy = new WeakMap<RequestScope, string[]>();
+
+/**
+ * Writes an email to the outbox inside the caller's transaction: the fact and the email that
+ * reports it commit (or roll back) together. Inside a request, the rows it wrote are delivered
+ * once its answer is ready (http.ts hands that to Netlify's waitUntil); anything not delivered
+ * then is sent by the scheduled mail-retry function.
+ */
+export async function enqueueEmail(tx: Db, email: OutgoingEmail): Promise<string | null> {
+  if (HEADER_UNSAFE.test(email.to) || HEADER_UNSAFE.test(email.subject)) {
+    throw new Error('Line breaks are not allowed in email headers');
+  }
+  if (UNDELIVERABLE.test(email.to.trim())) {
+    // An erased person: whatever happens to their order or refund, there is nobody to write to.
+    log.info('email not written: the address was erased', { tag: email.tag });
+    return null;
+  }
+  const values = tx`select ${email.to}, ${email.subject}, ${email.text}, ${email.html ?? null}, ${email.tag ?? 'general'}, ${email.secret ?? false}`;
+  // To a visitor's address: counted and capped in the same statement (no extra round trip).
+  const [row] = email.toVisitor
+    ? await tx<{ id: string }[]>`
+        with hit as (${hitStatement(tx, { bucket: 'mail-to-visitor', key: email.to.toLowerCase(), windowSeconds: 86_400 })})
+        insert into email_outbox (to_address, subject, text_body, html_body, tag, secret)
+        ${values} where (select count from hit) <= ${CONFIRMATIONS_PER_DAY}
+        returning id::text as id`
+    : await tx<{ id: string }[]>`
+        insert into email_outbox (to_address, subject, text_body, html_body, tag, secret) ${values}
+        returning id::text as id`;
+  if (!row) {
+    // Our server must not become a way to flood someone else's inbox.
+    log.info('email to a visitor not sent: daily cap for this address reached', { tag: email.tag });
+    return null;
+  }
+  const request = currentRequest();
+  if (request) {
+    let ids = writtenBy.get(request);
+    if (!ids) {
+      const mine: string[] = [];
+      writtenBy.set(request, (ids = mine));
+      request.after(() => deliverWritten(mine));
+    }
+    ids.push(row!.id);
+  }
+  return row!.id;
+}
+
+/** Delivers the rows one request wrote (a rolled-back row is simply not found), never throwing. */
+async function deliverWritten(ids: string[]): Promise<void> {
+  try {
+    await deliverDue({ ids, limit: ids.length, budgetMs: REQUEST_BUDGET_MS, sendTimeoutMs: REQUEST_BUDGET_MS });
+  } catch (error) {
+    log.warn('outbox delivery deferred to the scheduled run', { error });
+  }
+}
+
+/** Postmark when a token is set; the console only on a local run; otherwise none (emails wait). */
+export function transport(): MailTransport | undefined {
+  const config = env();
+  if (config.POSTMARK_SERVER_TOKEN) return postmarkTransport();
+  return config.isLocal ? consoleTransport : undefined;
+}
+
+/** Minutes to wait before the next try: 1, 2, 4, 8 ... capped at 6 hours. */
+export function backoffMinutes(attempts: number): number {
+  return Math.min(2 ** Math.max(0, attempts - 1), 360);
+}
+
+type OutboxRow = {
+  id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  tag: string;
+  attempts: number;
+};
+export type DeliverOptions = {
+  /** Only these outbox rows (the ones a request wrote); default: any due row. */
+  ids?: string[];
+  limit?: number;
+  via?: MailTransport | undefined;
+  /** Total time for this run; rows not tried by then go back to the queue, due at once. */
+  budgetMs?: number;
+  /** Longest one send may take; a timed-out send is retried later with backoff. */
+  sendTimeoutMs?: number;
+};
+
+/**
+ * Delivers due outbox messages. Rows are claimed with SKIP LOCKED (and leased for a while) so
+ * parallel runs never send one message twice; a failure or timeout is retried with backoff.
+ */
+export async function deliverDue({
+  ids,
+  limit = 20,
+  via = transport(),
+  budgetMs = RETRY_BUDGET_MS,
+  sendTimeoutMs = RETRY_SEND_TIMEOUT_MS,
+}: DeliverOptions = {}): Promise<{ sent: number; failed: number }> {
+  if (ids?.length === 0) return { sent: 0, failed: 0 };
+  if (!via) {
+    const pending =
+      ids?.length ?? (await db()<{ n: number }[]>`select count(*)::int as n from email_outbox where status = 'pending'`)[0]!.n;
+    if (pending > 0) log.warn('no mailer is configured on this deployment: emails stay pending in the outbox', { pending });
+    return { sent: 0, failed: 0 };
+  }
+  const deadline = Date.now() + budgetMs;
+  const sql = db();
+  const only = ids ? sql`and id in ${sql(ids)}` : sql``;
+  const claimed = await sql<OutboxRow[]>`
+    update email_outbox set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${CLAIM_LEASE_SECONDS})
+    where id in (
+      select id from email_outbox where status = 'pending' and next_attempt_at <= now() ${only}
+      order by id limit ${limit} for update skip locked)
+    returning id::text as id, to_address, subject, text_body, html_body, tag, attempts`;
+  claimed.sort((a, b) => Number(a.id) - Number(b.id));
+  let sent = 0;
+  let failed = 0;
+  const from = env().MAIL_FROM;
+  for (const [index, row] of claimed.entries()) {
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) {
+      await release(claimed.slice(index).map((r) => r.id));
+      break;
+    }
+    try {
+      const messageId = await via.send(
+        {
+          from,
+          to: row.to_address,
+          subject: row.subject,
+          text: row.text_body,
+          ...(row.html_body ? { html: row.html_body } : {}),
+          tag: row.tag,
+        },
+        { signal: AbortSignal.timeout(Math.min(sendTimeoutMs, remaining)) },
+      );
+      await sql`update email_outbox set status = 'sent', sent_at = now(), provider_message_id = ${messageId ?? null}, last_error = null where id = ${row.id}`;
+      if (!via.local) await redactSecret(row.id);
+      sent++;
+    } catch (error) {
+      failed++;
+      const message = error instanceof Error ? error.message.slice(0, 500) : 'unknown error';
+      const giveUp = row.attempts >= MAX_ATTEMPTS;
+      await sql`update email_outbox set last_error = ${message},
+        status = ${giveUp ? 'failed' : 'pending'},
+        next_attempt_at = now() + make_interval(mins => ${backoffMinutes(row.attempts)})
+        where id = ${row.id}`;
+      if (giveUp) await redactSecret(row.id);
+      log.warn('email delivery failed', { outboxId: row.id, attempts: row.attempts, giveUp, error: message });
+    }
+  }
+  return { sent, failed };
+}
+
+/** A delivered (or abandoned) email's secret leaves the outbox; its other columns stay. */
+async function redactSecret(id: string): Promise<void> {
+  await db()`update email_outbox set text_body = ${REDACTED}, html_body = null, redacted_at = now()
+             where id = ${id} and secret and redacted_at is null`;
+}
+
+/** Claimed rows this run had no time for: back in the queue, due now, the attempt not counted. */
+async function release(ids: string[]): Promise<void> {
+  await db()`update email_outbox set attempts = attempts - 1, next_attempt_at = now()
+             where id in ${db()(ids)} and status = 'pending'`;
+}
+
+/** The scheduled run: batches of due rows until none are left or the budget is spent. */
+export async function deliverBacklog({ batch = 50, budgetMs = RETRY_BUDGET_MS, via = transport() } = {}): Promise<{
+  sent: number;
+  failed: number;
+}> {
+  const deadline = Date.now() + budgetMs;
+  const total = { sent: 0, failed: 0 };
+  while (Date.now() < deadline) {
+    const result = await deliverDue({ limit: batch, via, budgetMs: deadline - Date.now() });
+    total.sent += result.sent;
+    total.failed += result.failed;
+    if (!via || result.sent + result.failed < batch) break;
+  }
+  return total;
+}

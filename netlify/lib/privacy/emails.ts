@@ -1,0 +1,20 @@
+/** The wording of the privacy-rights emails (DPDP Act): the confirmation that data was erased. */
+import { composeEmail, siteUrl, type EmailContent } from '../mail/layout.ts';
+
+export function erasureConfirmationEmail({ hadAccount }: { hadAccount: boolean }): EmailContent {
+  return composeEmail({
+    subject: hadAccount ? 'Your Aspira account has been deleted' : 'Your personal data at Aspira has been deleted',
+    greeting: 'Hello,',
+    blocks: [
+      hadAccount
+        ? 'As you asked, we have deleted your Aspira account and erased the personal data we held about you: your enquiries, applications, registrations, consents and the emails we sent you. You have been logged out everywhere.'
+        : 'As you asked, we have erased the personal data we held about you: your enquiries, applications, registrations, consents and the emails we sent you.',
+      'We keep only what tax law requires: the records of payments you made (amount, date, payment id and the name on them), for invoices and accounts.',
+      'If you did not ask for this, contact us at once.',
+      { link: { label: 'Read our Privacy Policy', url: siteUrl('/privacy') } },
+    ],
+    withSupport: true,
+    footer:
+      'You receive this email because personal data linked to this address was erased at your request (Digital Personal Data Protection Act, 2023).',
+  });
+}

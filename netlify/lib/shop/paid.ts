@@ -1,0 +1,121 @@
+/**
+ * What a paid course order records (called by the payments core's record step, inside the
+ * ledger's transaction, with the ledger row locked): the purchase, once, and who bought what;
+ * and the refund of a second payment for a course the learner already owns.
+ */
+import { db, isUniqueViolation, type Tx } from '../platform/db.ts';
+import { currentRequest } from '../platform/http.ts';
+import { log } from '../platform/log.ts';
+import { enqueueEmail } from '../mail/outbox.ts';
+import { courseDuplicatePaymentEmail, courseDuplicateRefundedEmail, courseReceiptEmail } from './emails.ts';
+import { refundClaimedDuplicates } from '../payments/refunds/duplicates.ts';
+import type { GatewayPayment } from '../payments/gateway/types.ts';
+import type { CapturedPayment } from '../payments/record.ts';
+
+type PaidOrderRow = {
+  id: string;
+  account_id: string;
+  course_id: string;
+  email: string;
+  amount_paise: string;
+  status: string;
+  buyer_state_code: string | null;
+  buyer_gstin: string | null;
+  buyer_business_name: string | null;
+};
+
+/**
+ * Marks the course order paid. A second paid order for a course the learner already owns is
+ * kept as 'duplicate' for a refund (the one-purchase index guarantees it): no invoice, since the
+ * money goes back.
+ */
+export async function markCoursePaid(tx: Tx, gatewayOrderId: string, payment: GatewayPayment): Promise<CapturedPayment | null> {
+  const [order] = await tx<PaidOrderRow[]>`
+    select id, account_id, course_id, email, amount_paise, status, buyer_state_code, buyer_gstin, buyer_business_name
+    from course_orders where gateway_order_id = ${gatewayOrderId} for update`;
+  if (!order) throw new Error(`Course order ${gatewayOrderId} is in the ledger but has no course_orders row`);
+  if (order.status !== 'created') return null;
+  let status: 'paid' | 'duplicate' = 'paid';
+  try {
+    await tx.savepoint(
+      (sp) => sp`
+      update course_orders set status = 'paid', payment_id = ${payment.id}, paid_at = now(), updated_at = now() where id = ${order.id}`,
+    );
+  } catch (error) {
+    if (!isUniqueViolation(error, 'course_orders_one_paid_purchase')) throw error;
+    status = 'duplicate';
+    await tx`update course_orders set status = 'duplicate', payment_id = ${payment.id}, paid_at = now(), updated_at = now() where id = ${order.id}`;
+    log.warn('course paid twice: refunding the second payment', {
+      orderId: gatewayOrderId,
+      paymentId: payment.id,
+      courseId: order.course_id,
+    });
+    // Refunded once this transaction has committed (after the answer); the scheduled run retries.
+    currentRequest()?.after(async () => void (await refundDuplicateCoursePayments()));
+  }
+  const [course] = await tx<{ title: string }[]>`select title from courses where id = ${order.course_id}`;
+  const [account] = await tx<{ first_name: string; last_name: string }[]>`
+    select first_name, last_name from accounts where id = ${order.account_id}`;
+  const title = course!.title;
+  const firstName = account?.first_name ?? '';
+  const amountPaise = Number(order.amount_paise);
+  const paidAt = new Date();
+  const facts = { firstName, title, amountPaise, orderId: gatewayOrderId, paymentId: payment.id, paidAt };
+  return {
+    buyer: {
+      name: [account?.first_name, account?.last_name].filter(Boolean).join(' ') || order.email,
+      email: order.email,
+      stateCode: order.buyer_state_code,
+      gstin: order.buyer_gstin,
+      businessName: order.buyer_business_name,
+    },
+    accountId: order.account_id,
+    registrationId: null,
+    description: `Course: ${title}`,
+    amountPaise,
+    invoice: status === 'paid',
+    receipt: (invoice) => (status === 'paid' ? courseReceiptEmail({ ...facts, invoice }) : courseDuplicatePaymentEmail(facts)),
+    tag: status === 'paid' ? 'course-receipt' : 'course-duplicate-payment',
+  };
+}
+
+type DuplicateRow = { id: string; email: string; amount_paise: string; payment_id: string; gateway_order_id: string; title: string };
+const claimOf = (id: string) => `claim:${id}`;
+
+/**
+ * Refunds, through the gateway, every second capture for a course the learner already owns
+ * (a free second order, bought with a 100% code, has nothing to refund),
+ * records the refund id and emails the learner. A row is claimed first so two runs never ask
+ * twice; a claim left by a run that died is taken over after 10 minutes (the gateway itself
+ * refuses to refund one payment twice).
+ */
+export async function refundDuplicateCoursePayments(limit = 20): Promise<number> {
+  const due = await db()<DuplicateRow[]>`
+    update course_orders o set refund_id = 'claim:' || o.id, updated_at = now()
+    from courses c
+    where c.id = o.course_id and o.id in (
+      select id from course_orders
+      where status = 'duplicate' and amount_paise > 0 and (refund_id is null or (refund_id like 'claim:%' and updated_at < now() - interval '10 minutes'))
+      order by paid_at limit ${limit} for update skip locked)
+    returning o.id::text as id, o.email, o.amount_paise, o.payment_id, o.gateway_order_id, c.title`;
+  return refundClaimedDuplicates(due, {
+    ask: (row) => ({
+      orderId: row.gateway_order_id,
+      paymentId: row.payment_id,
+      amountPaise: Number(row.amount_paise),
+      receipt: `course_refund_${row.id}`,
+      reason: 'duplicate course purchase',
+    }),
+    record: async (tx, row, refundId) => {
+      await tx`update course_orders set refund_id = ${refundId}, refunded_at = now(), updated_at = now()
+               where id = ${row.id} and refund_id = ${claimOf(row.id)}`;
+      await enqueueEmail(tx, {
+        to: row.email,
+        ...courseDuplicateRefundedEmail({ title: row.title, amountPaise: Number(row.amount_paise), paymentId: row.payment_id, refundId }),
+        tag: 'course-refund',
+      });
+    },
+    release: async (row) =>
+      void (await db()`update course_orders set refund_id = null where id = ${row.id} and refund_id = ${claimOf(row.id)}`),
+  });
+}

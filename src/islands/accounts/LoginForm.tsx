@@ -1,0 +1,61 @@
+import { useEffect, useState } from 'react';
+import { api } from '../../lib/api.ts';
+import { safeNext, session } from '../../lib/session.ts';
+import { loginSchema, type DisplayUser } from '../../shared/account.ts';
+import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
+import { Toasts } from '../ui/Toasts.tsx';
+import { useFlash } from '../ui/useFlash.ts';
+import { useForm } from '../ui/useForm.ts';
+import { LABELS } from '../shop/labels.ts';
+import { PasswordInput } from './PasswordInput.tsx';
+import { useHydrated } from '../ui/useHydrated.ts';
+
+type LoginAnswer = { message: string; user: DisplayUser; token: string };
+
+/** /login: email + password; afterwards back to where the visitor was going (?next=), else /courses. */
+export default function LoginForm() {
+  const hydrated = useHydrated();
+  const form = useForm(loginSchema, { email: '', password: '' });
+  const [signupHref, setSignupHref] = useState('/signup');
+  const email = String(form.values.email ?? '').trim();
+  const forgotHref = email ? `/forgot-password?email=${encodeURIComponent(email)}` : '/forgot-password';
+  useFlash();
+
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    const email = params.get('email');
+    if (email) form.setField('email', email);
+    const next = params.get('next');
+    if (next) setSignupHref(`/signup?next=${encodeURIComponent(next)}`);
+  }, []);
+
+  const submit = form.handleSubmit(async (data) => {
+    const answer = await api<LoginAnswer>('/user/login', { body: data });
+    session.setUser(answer.user);
+    location.assign(safeNext(new URLSearchParams(location.search).get('next')));
+  }, LABELS.loginFailed);
+
+  return (
+    <>
+      <Toasts />
+      <form className="auth-form" onSubmit={submit} noValidate>
+        <FormError message={form.generalError} />
+        <Field label="Email" error={form.errors['email']} required>
+          <input {...form.bind('email')} type="email" autoComplete="email" inputMode="email" />
+        </Field>
+        <Field label="Password" error={form.errors['password']} required>
+          <PasswordInput {...form.bind('password')} autoComplete="current-password" />
+        </Field>
+        <SubmitButton disabled={!hydrated} submitting={form.submitting} busyLabel="Logging in..." className="btn btn-primary btn-block">
+          Log in
+        </SubmitButton>
+        <p className="auth-switch">
+          <a href={forgotHref}>Forgot password?</a>
+        </p>
+        <p className="auth-switch">
+          New to Aspira? <a href={signupHref}>Create an account</a>
+        </p>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import { useId, useState, type InputHTMLAttributes } from 'react';
+import type { Person } from '../../shared/password.ts';
+import { PasswordStrength } from './PasswordStrength.tsx';
+import '../shop/password.css';
+
+type Props = InputHTMLAttributes<HTMLInputElement> & {
+  /** For a new password: show its strength as it is typed, judged against this person's name and email. */
+  strength?: Person;
+};
+
+/** A password box with a "Show password" toggle (a real checkbox, so it is announced and keyboardable). */
+export function PasswordInput({ strength, ...props }: Props) {
+  const [visible, setVisible] = useState(false);
+  const toggleId = useId();
+  return (
+    <>
+      <input {...props} type={visible ? 'text' : 'password'} />
+      <label className="checkbox show-password" htmlFor={toggleId}>
+        <input id={toggleId} type="checkbox" checked={visible} onChange={(e) => setVisible(e.target.checked)} />
+        Show password
+      </label>
+      {strength ? <PasswordStrength password={String(props.value ?? '')} person={strength} /> : null}
+    </>
+  );
+}

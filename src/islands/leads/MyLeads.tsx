@@ -1,0 +1,134 @@
+import { useCallback, useEffect, useState } from 'react';
+import { api, errorText } from '../../lib/api.ts';
+import { LEAD_KIND_LABELS } from '../../shared/admin.ts';
+import { STAGE_LABELS, type QueueItem } from '../../shared/pipeline.ts';
+import { Toasts } from '../ui/Toasts.tsx';
+import { since } from '../admin/format.ts';
+import { dateTimeIst } from '../../shared/dates.ts';
+import { handleSessionEnd, useAdmin } from '../admin/session.ts';
+import { StageForm } from './StageForm.tsx';
+import '../admin/admin.css';
+import '../admin/pipeline.css';
+import { LoadStatus } from '../admin/parts.tsx';
+
+const BUCKETS: { key: QueueItem['bucket']; title: string; empty: string }[] = [
+  { key: 'overdue', title: 'Overdue follow-ups', empty: 'No overdue follow-ups.' },
+  { key: 'new', title: 'New leads', empty: 'No new leads waiting.' },
+  { key: 'later', title: 'Follow-ups later', empty: 'Nothing else open.' },
+];
+
+/** /admin/queue, "My leads": the logged-in admin's open leads, overdue follow-ups first, then new leads oldest first. */
+export default function MyLeads() {
+  const admin = useAdmin({ announce: true });
+  const [leads, setLeads] = useState<QueueItem[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [open, setOpen] = useState<string | null>(null);
+
+  const load = useCallback(() => {
+    api<{ leads: QueueItem[] }>('/admin/queue')
+      .then((answer) => {
+        setLeads(answer.leads);
+        setError(null);
+      })
+      .catch((failure: unknown) => {
+        if (!handleSessionEnd(failure)) setError(errorText(failure, 'Failed to load your leads'));
+      });
+  }, []);
+
+  useEffect(() => {
+    if (admin) load();
+  }, [admin, load]);
+
+  if (!admin) return <Toasts />;
+  return (
+    <>
+      <Toasts />
+      <div className="admin-head">
+        <h1>My leads</h1>
+        <div className="admin-actions">
+          <a className="btn btn-secondary" href="/admin/leads">
+            All leads
+          </a>
+        </div>
+      </div>
+      <LoadStatus error={error} loaded={!!leads} />
+      {leads ? (
+        <p className="muted" role="status">
+          {leads.length === 0 ? 'No open leads are assigned to you.' : `${leads.length} open ${leads.length === 1 ? 'lead' : 'leads'}.`}
+        </p>
+      ) : null}
+      {leads && leads.length > 0
+        ? BUCKETS.map((bucket) => {
+            const items = leads.filter((l) => l.bucket === bucket.key);
+            if (bucket.key === 'later' && items.length === 0) return null;
+            return (
+              <section key={bucket.key} className="queue-section" aria-labelledby={`queue-${bucket.key}`}>
+                <h2 id={`queue-${bucket.key}`}>
+                  {bucket.title} <span className="badge">{items.length}</span>
+                </h2>
+                {items.length === 0 ? <p className="muted">{bucket.empty}</p> : null}
+                <ul className="queue-list">
+                  {items.map((lead) => {
+                    const key = `${lead.kind}:${lead.id}`;
+                    return (
+                      <li key={key} className={`queue-item card queue-${lead.bucket}`} data-lead={key}>
+                        <div className="queue-main">
+                          <p className="queue-who">
+                            <strong>{lead.name || lead.email || '(no name)'}</strong>{' '}
+                            <span className={`stage stage-${lead.stage}`}>{STAGE_LABELS[lead.stage]}</span>
+                          </p>
+                          <p className="muted queue-meta">
+                            {LEAD_KIND_LABELS[lead.kind]} · arrived <time dateTime={lead.arrivedAt}>{since(lead.arrivedAt)} ago</time>
+                            {lead.nextFollowUpAt ? (
+                              <>
+                                {' '}
+                                · follow-up <time dateTime={lead.nextFollowUpAt}>{dateTimeIst.format(new Date(lead.nextFollowUpAt))}</time>
+                              </>
+                            ) : null}
+                          </p>
+                          {lead.summary ? <p className="queue-summary">{lead.summary}</p> : null}
+                        </div>
+                        <div className="queue-contact">
+                          {lead.phone ? (
+                            <a className="btn btn-secondary btn-sm" href={`tel:${lead.phone}`}>
+                              Call {lead.phone}
+                            </a>
+                          ) : null}
+                          {lead.email ? (
+                            <a className="btn btn-secondary btn-sm" href={`mailto:${lead.email}`}>
+                              Email {lead.email}
+                            </a>
+                          ) : null}
+                          <button
+                            type="button"
+                            className="btn btn-primary btn-sm"
+                            aria-expanded={open === key}
+                            onClick={() => setOpen(open === key ? null : key)}
+                          >
+                            {open === key ? 'Close' : 'Update stage'}
+                          </button>
+                        </div>
+                        {open === key ? (
+                          <StageForm
+                            kind={lead.kind}
+                            id={lead.id}
+                            stage={lead.stage}
+                            nextFollowUpAt={lead.nextFollowUpAt}
+                            label={`Update ${lead.name || 'this lead'}`}
+                            onDone={() => {
+                              setOpen(null);
+                              load();
+                            }}
+                          />
+                        ) : null}
+                      </li>
+                    );
+                  })}
+                </ul>
+              </section>
+            );
+          })
+        : null}
+    </>
+  );
+}

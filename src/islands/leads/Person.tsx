@@ -1,0 +1,244 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { api, errorText } from '../../lib/api.ts';
+import { personPath, type PersonDto, type PersonSummary, type TimelineKind } from '../../shared/persons.ts';
+import { Toasts } from '../ui/Toasts.tsx';
+import { PersonMerge } from './PersonMerge.tsx';
+import { PersonResults, PersonSearch } from './PersonSearch.tsx';
+import { handleSessionEnd, useAdmin } from '../admin/session.ts';
+import '../admin/admin.css';
+import '../admin/Person.css';
+import { LoadStatus } from '../admin/parts.tsx';
+import { dateTimeIst } from '../../shared/dates.ts';
+
+const KIND_NAME: Record<TimelineKind, string> = {
+  callback: 'Callback',
+  contact: 'Message',
+  scholarship: 'Scholarship',
+  pitch: 'Pitch',
+  registration: 'Registration',
+  'fee-payment': 'Payment',
+  checkout: 'Checkout',
+  purchase: 'Purchase',
+  refund: 'Refund',
+  email: 'Email',
+  stage: 'Stage',
+  note: 'Note',
+  merge: 'Merge',
+};
+
+const idFromAddress = () => new URLSearchParams(location.search).get('id')?.trim() ?? '';
+/** `?lead=contact:12`: the person a lead belongs to (see personPathForLead). */
+const leadFromAddress = () => {
+  const lead = new URLSearchParams(location.search).get('lead')?.trim() ?? '';
+  const at = lead.indexOf(':');
+  return at > 0 ? { kind: lead.slice(0, at), id: lead.slice(at + 1) } : null;
+};
+
+/**
+ * /admin/person?id=...: the human behind the leads: names, emails, phones, every lead and a
+ * timeline of everything that happened with them; merge a duplicate in. Without an id: find a
+ * person by name, email or phone.
+ */
+export default function Person() {
+  const admin = useAdmin({ announce: true });
+  const [id, setId] = useState(idFromAddress);
+  const [person, setPerson] = useState<PersonDto | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(
+    (wanted: string, signal?: AbortSignal) => {
+      setError(null);
+      api<{ person: PersonDto }>(`/admin/persons/${encodeURIComponent(wanted)}`, signal ? { signal } : {})
+        .then(({ person: loaded }) => {
+          setPerson(loaded);
+          // A merged id opens the person it joined: the address follows.
+          if (loaded.id !== wanted) history.replaceState(null, '', personPath(loaded.id));
+        })
+        .catch((failure: unknown) => {
+          if ((failure as Error).name === 'AbortError') return;
+          if (!handleSessionEnd(failure)) setError(errorText(failure, 'Failed to load this person'));
+        });
+    },
+    [setPerson],
+  );
+
+  useEffect(() => {
+    const lead = leadFromAddress();
+    if (!admin || id || !lead) return;
+    api<{ id: string }>(`/admin/persons/lookup?${new URLSearchParams(lead).toString()}`)
+      .then((found) => {
+        history.replaceState(null, '', personPath(found.id));
+        setId(found.id);
+      })
+      .catch((failure: unknown) => {
+        if (!handleSessionEnd(failure)) setError(errorText(failure, 'Failed to find the person of this lead'));
+      });
+  }, [admin, id]);
+
+  useEffect(() => {
+    if (!admin || !id) return;
+    const controller = new AbortController();
+    setPerson(null);
+    load(id, controller.signal);
+    return () => controller.abort();
+  }, [admin, id, load]);
+
+  if (!admin) return <Toasts />;
+  if (!id && leadFromAddress())
+    return (
+      <>
+        <Toasts />
+        <h1>Person</h1>
+        <p className="admin-status" role={error ? 'alert' : 'status'}>
+          {error ?? 'Loading...'}
+        </p>
+      </>
+    );
+  if (!id) return <FindPerson onOpen={(found) => (history.pushState(null, '', personPath(found)), setId(found))} />;
+  const title = person ? (person.names[0] ?? person.emails[0] ?? `Person #${person.id}`) : 'Person';
+  return (
+    <>
+      <Toasts />
+      <p className="muted">
+        <a href="/admin/leads">Leads</a> / <a href="/admin/person">People</a>
+      </p>
+      <div className="admin-head">
+        <h1>{title}</h1>
+        {person ? <span className="badge">Person #{person.id}</span> : null}
+      </div>
+      <LoadStatus error={error} loaded={!!person} />
+      {person ? (
+        <>
+          {person.requestedId !== person.id ? (
+            <p className="admin-status" role="status">
+              Person #{person.requestedId} was merged into this person.
+            </p>
+          ) : null}
+          <section className="card person-card" aria-labelledby="person-contact">
+            <h2 id="person-contact">Contact details</h2>
+            <dl className="admin-details person-details">
+              <dt>Names</dt>
+              <dd>{person.names.join(', ') || '-'}</dd>
+              <dt>Emails</dt>
+              <dd>
+                {person.emails.length
+                  ? person.emails.map((email) => (
+                      <a key={email} href={`mailto:${email}`} className="person-chip">
+                        {email}
+                      </a>
+                    ))
+                  : '-'}
+              </dd>
+              <dt>Phones</dt>
+              <dd>
+                {person.phones.length
+                  ? person.phones.map((phone) => (
+                      <a key={phone} href={`tel:${phone.replace(/[^\d+]/g, '')}`} className="person-chip">
+                        {phone}
+                      </a>
+                    ))
+                  : '-'}
+              </dd>
+              <dt>First seen</dt>
+              <dd>{dateTimeIst.format(new Date(person.firstSeen))}</dd>
+            </dl>
+          </section>
+          <section className="person-section">
+            <h2 id="person-leads">Leads ({person.leads.length})</h2>
+            <div className="person-scroll" role="region" aria-labelledby="person-leads" tabIndex={0}>
+              <table className="person-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Received</th>
+                    <th scope="col">Form</th>
+                    <th scope="col">Programme</th>
+                    <th scope="col">Stage</th>
+                    <th scope="col">Source (last touch)</th>
+                    <th scope="col">First touch</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {person.leads.map((lead) => (
+                    <tr key={`${lead.kind}:${lead.id}`}>
+                      <td>
+                        <time dateTime={lead.createdAt}>{dateTimeIst.format(new Date(lead.createdAt))}</time>
+                      </td>
+                      <td>
+                        {lead.form} <span className="muted">#{lead.id}</span>
+                        {lead.kind === 'scholarship' ? (
+                          <>
+                            <br />
+                            <a href={`/admin/codes?application=${lead.id}`}>Issue scholarship code</a>
+                          </>
+                        ) : null}
+                      </td>
+                      <td>{lead.programme ?? '-'}</td>
+                      <td>{lead.stage ?? '-'}</td>
+                      <td>{lead.lastTouch}</td>
+                      <td>{lead.firstTouch ?? '-'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </section>
+          <section aria-labelledby="person-timeline" className="person-section">
+            <h2 id="person-timeline">Timeline</h2>
+            <ol className="person-timeline">
+              {person.timeline.map((entry, i) => (
+                <li key={`${entry.at}:${i}`} className={`person-entry person-entry-${entry.kind}`}>
+                  <time dateTime={entry.at}>{dateTimeIst.format(new Date(entry.at))}</time>
+                  <span className="badge">{KIND_NAME[entry.kind]}</span>
+                  <span className="person-entry-title">{entry.title}</span>
+                  {entry.detail ? <span className="person-entry-detail">{entry.detail}</span> : null}
+                </li>
+              ))}
+            </ol>
+          </section>
+          <PersonMerge person={person} onChanged={setPerson} />
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/** No id in the address: find a person by name, email or phone. */
+function FindPerson({ onOpen }: { onOpen: (id: string) => void }) {
+  const [q, setQ] = useState('');
+  const [found, setFound] = useState<PersonSummary[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  async function search(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    try {
+      setFound((await api<{ persons: PersonSummary[] }>(`/admin/persons?q=${encodeURIComponent(q.trim())}`)).persons);
+    } catch (failure) {
+      if (!handleSessionEnd(failure)) setError(errorText(failure, 'Search failed'));
+    }
+  }
+  return (
+    <>
+      <Toasts />
+      <div className="admin-head">
+        <h1>People</h1>
+      </div>
+      <p className="lead">Everyone who left a lead: find a person by name, email or phone to see their timeline.</p>
+      <PersonSearch q={q} setQ={setQ} onSubmit={search} label="Find a person" idPrefix="find" />
+      {error ? (
+        <p className="admin-status" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {found ? (
+        <PersonResults
+          found={found}
+          action={(p) => (
+            <a href={personPath(p.id)} onClick={(e) => (e.preventDefault(), onOpen(p.id))}>
+              Open
+            </a>
+          )}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,246 @@
+import { useState } from 'react';
+import { api, errorText } from '../../lib/api.ts';
+import { formatRupees } from '../../shared/money.ts';
+import { MONEY_STATUSES, type MoneyPaymentDto, type MoneyView, type RefundDto } from '../../shared/refund.ts';
+import { Toasts, toast } from '../ui/Toasts.tsx';
+import { RefundDialog } from './MoneyRefund.tsx';
+import { handleSessionEnd, useAdmin } from '../admin/session.ts';
+import '../admin/admin.css';
+import '../admin/money.css';
+import { DateRangeFields, FilterActions, LoadStatus, useFilterForm } from '../admin/parts.tsx';
+import { queryOf, useAdminQuery } from '../admin/useAdminQuery.ts';
+import { dateTimeIst } from '../../shared/dates.ts';
+
+type Filter = { from: string; to: string; kind: string; status: string };
+const NO_FILTER: Filter = { from: '', to: '', kind: '', status: '' };
+
+const STATUS_LABEL: Record<(typeof MONEY_STATUSES)[number], string> = {
+  captured: 'Captured',
+  'partially-refunded': 'Partly refunded',
+  refunded: 'Refunded',
+  'refund-pending': 'Refund pending',
+  'refund-failed': 'Refund failed',
+};
+const REFUND_LABEL: Record<RefundDto['status'], string> = { pending: 'Pending', processed: 'Processed', failed: 'Failed' };
+const KIND_LABEL = { registration: 'Registration fee', course: 'Course', instalment: 'Instalment' } as const;
+
+const monthName = (month: string) =>
+  new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
+
+/** The PDF of an invoice or credit note (owners may download every one). */
+const documentHref = (kind: 'invoice' | 'credit-note', id: string) =>
+  `/api/v1/${kind === 'invoice' ? 'invoices' : 'credit-notes'}/${id}/pdf`;
+
+/** /admin/money (owners): payments with their refunds, monthly totals, tax documents, the CSV. */
+export default function Money() {
+  const admin = useAdmin({ announce: true });
+  const { draft, filter, set, apply, clear } = useFilterForm(NO_FILTER);
+  const query = queryOf(filter);
+  const {
+    data: view,
+    error,
+    reload,
+  } = useAdminQuery<MoneyView, Filter>(admin, filter, `/admin/money${query}`, 'Failed to load the payments');
+  const [refunding, setRefunding] = useState<MoneyPaymentDto | null>(null);
+  const csvHref = `/api/v1/admin/money.csv${query}`;
+
+  async function checkStatus(refund: RefundDto) {
+    try {
+      const answer = await api<{ refund: RefundDto }>(`/admin/refunds/${refund.id}/check`, { method: 'POST' });
+      toast.success(`Refund ${REFUND_LABEL[answer.refund.status].toLowerCase()}`);
+      reload();
+    } catch (failure) {
+      if (!handleSessionEnd(failure)) toast.error(errorText(failure, 'The status could not be checked'));
+    }
+  }
+
+  if (!admin) return <Toasts />;
+  return (
+    <>
+      <Toasts />
+      <div className="admin-head">
+        <h1>Money</h1>
+        <div className="admin-actions">
+          <a className="btn btn-primary" href={csvHref} download>
+            Export CSV for the accountant
+          </a>
+        </div>
+      </div>
+      <form className="admin-filters money-filters card" onSubmit={apply} aria-label="Filter payments" role="search">
+        <DateRangeFields idPrefix="money" from={draft.from} to={draft.to} onFrom={set('from')} onTo={set('to')} />
+        <div className="field">
+          <label htmlFor="money-kind">Kind</label>
+          <select id="money-kind" className="input" value={draft.kind} onChange={set('kind')}>
+            <option value="">All kinds</option>
+            <option value="registration">Registration fee</option>
+            <option value="course">Course</option>
+            <option value="instalment">Instalment</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="money-status">Status</label>
+          <select id="money-status" className="input" value={draft.status} onChange={set('status')}>
+            <option value="">All statuses</option>
+            {MONEY_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABEL[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <FilterActions onClear={clear} />
+      </form>
+      <LoadStatus error={error} loaded={!!view} />
+      {view ? (
+        <>
+          <section className="money-section">
+            <h2 id="money-months">Totals per month</h2>
+            {view.months.length === 0 ? (
+              <p className="muted">No payments match this filter.</p>
+            ) : (
+              <div className="money-scroll" role="region" aria-labelledby="money-months" tabIndex={0}>
+                <table className="money-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">Month</th>
+                      <th scope="col">Payments</th>
+                      <th scope="col">Received</th>
+                      <th scope="col">Refunded</th>
+                      <th scope="col">Net</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {view.months.map((m) => (
+                      <tr key={m.month}>
+                        <th scope="row">{monthName(m.month)}</th>
+                        <td>{m.count}</td>
+                        <td>{formatRupees(m.payments)}</td>
+                        <td>{formatRupees(m.refunded)}</td>
+                        <td>{formatRupees(m.net)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+          <section className="money-section">
+            <h2 id="money-payments">Payments and refunds</h2>
+            {view.payments.length === 0 ? <p className="muted">No payments match this filter.</p> : null}
+            <ul className="money-payments">
+              {view.payments.map((p) => (
+                <li key={p.orderId} className="money-payment card">
+                  <div className="money-payment-main">
+                    <div>
+                      <span className="badge">{KIND_LABEL[p.kind]}</span>{' '}
+                      <span className={`money-status money-status-${p.status}`}>{STATUS_LABEL[p.status]}</span>
+                      <p className="money-who">{p.buyer || p.email}</p>
+                      <p className="muted">
+                        {p.item}
+                        {p.discountCode ? <> · Code {p.discountCode}</> : null}
+                        <br />
+                        {p.email}
+                      </p>
+                    </div>
+                    <div className="money-amount">
+                      <strong>{formatRupees(p.amount)}</strong>
+                      <span className="muted">
+                        <time dateTime={p.paidAt}>{dateTimeIst.format(new Date(p.paidAt))}</time>
+                      </span>
+                      <span className="muted money-ids">
+                        {p.paymentId}
+                        {p.invoice ? (
+                          <>
+                            {' · '}
+                            <a href={documentHref('invoice', p.invoice.id)} download>
+                              Invoice {p.invoice.number}
+                            </a>
+                          </>
+                        ) : null}
+                      </span>
+                    </div>
+                    <div className="money-act">
+                      {p.refundable > 0 ? (
+                        <button
+                          type="button"
+                          className="btn btn-ghost"
+                          onClick={() => setRefunding(p)}
+                          aria-label={`Refund ${p.buyer || p.email}, ${p.item}`}
+                        >
+                          Refund
+                        </button>
+                      ) : null}
+                      {p.refundable > 0 && !p.withinPolicy ? <span className="muted">Outside the 7-day policy</span> : null}
+                    </div>
+                  </div>
+                  {p.refunds.length > 0 ? (
+                    <ul className="money-refunds" aria-label={`Refunds of ${p.paymentId}`}>
+                      {p.refunds.map((r) => (
+                        <li key={r.id}>
+                          <span className={`money-status money-status-refund-${r.status}`}>{REFUND_LABEL[r.status]}</span>{' '}
+                          <strong>{formatRupees(r.amount)}</strong>{' '}
+                          <time dateTime={r.createdAt}>{dateTimeIst.format(new Date(r.createdAt))}</time> by {r.requestedBy}:{' '}
+                          <q>{r.reason}</q>
+                          {r.outsidePolicy ? ' (outside the policy)' : ''}
+                          {r.failureReason ? <span className="muted"> {r.failureReason}</span> : null}
+                          {r.status === 'pending' ? (
+                            <button type="button" className="btn btn-ghost btn-sm" onClick={() => void checkStatus(r)}>
+                              Check status
+                            </button>
+                          ) : null}
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section className="money-section">
+            <h2 id="money-documents">Invoices and credit notes</h2>
+            {view.documents.length === 0 ? (
+              <p className="muted">No tax documents in this period.</p>
+            ) : (
+              <div className="money-scroll" role="region" aria-labelledby="money-documents" tabIndex={0}>
+                <table className="money-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">Number</th>
+                      <th scope="col">Kind</th>
+                      <th scope="col">Date</th>
+                      <th scope="col">Buyer</th>
+                      <th scope="col">Total</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {view.documents.map((d) => (
+                      <tr key={`${d.kind}:${d.id}`}>
+                        <th scope="row">
+                          <a href={documentHref(d.kind, d.id)} download>
+                            {d.number}
+                          </a>
+                        </th>
+                        <td>{d.kind === 'invoice' ? 'Invoice' : 'Credit note'}</td>
+                        <td>{d.date}</td>
+                        <td>{d.buyer}</td>
+                        <td>{formatRupees(d.kind === 'invoice' ? d.total : -d.total)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+        </>
+      ) : null}
+      <RefundDialog
+        payment={refunding}
+        onClose={() => setRefunding(null)}
+        onDone={() => {
+          setRefunding(null);
+          reload();
+        }}
+      />
+    </>
+  );
+}
