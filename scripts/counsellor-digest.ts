@@ -10,13 +10,13 @@ const database = await openLocalDatabase();
 process.env.DATABASE_URL = database.url;
 try {
   await migrate(database.url);
-  const { sendCounsellorDigests } = await import('../netlify/lib/leads/pipeline/digest.ts');
-  const { deliverBacklog } = await import('../netlify/lib/mail/outbox.ts');
+  const { sendCounsellorDigests } = await import('../netlify/lib/leads/index.ts');
+  const { deliverBacklog } = await import('../netlify/lib/mail/index.ts');
   const result = await sendCounsellorDigests();
   await deliverBacklog();
   console.log(`Digests sent: ${result.sent}; already sent today: ${result.skipped}.`);
 } finally {
-  const { closeDb } = await import('../netlify/lib/platform/db.ts');
+  const { closeDb } = await import('../netlify/lib/platform/index.ts');
   await closeDb();
   await database.stop();
 }

@@ -136,8 +136,8 @@ process.env.DATABASE_URL = database.url;
 let code = 0;
 try {
   await migrate(database.url);
-  const { createAccount } = await import('../netlify/lib/accounts/login.ts');
-  const { HttpError } = await import('../netlify/lib/platform/http.ts');
+  const { createAccount } = await import('../netlify/lib/accounts/index.ts');
+  const { HttpError } = await import('../netlify/lib/platform/index.ts');
   try {
     const admin = await createAccount({ role: 'admin', ...input });
     console.log(`Admin created: ${admin.email} (id ${admin.id}). Log in at /admin/login.`);
@@ -148,7 +148,7 @@ try {
     } else throw error;
   }
 } finally {
-  const { closeDb } = await import('../netlify/lib/platform/db.ts');
+  const { closeDb } = await import('../netlify/lib/platform/index.ts');
   await closeDb();
   await database.stop();
 }

@@ -18,14 +18,14 @@ const database = await openLocalDatabase();
 process.env.DATABASE_URL = database.url;
 try {
   await migrate(database.url);
-  const { sendInstalmentReminders } = await import('../netlify/lib/instalments/reminders.ts');
-  const { deliverBacklog } = await import('../netlify/lib/mail/outbox.ts');
+  const { sendInstalmentReminders } = await import('../netlify/lib/instalments/index.ts');
+  const { deliverBacklog } = await import('../netlify/lib/mail/index.ts');
   const run = await sendInstalmentReminders({ now });
   await deliverBacklog();
   for (const r of run.sent) console.log(`Sent ${r.kind} reminder: part ${r.partId} due ${r.dueOn} to ${r.email}`);
   console.log(`Reminders for ${run.today} (IST): ${run.sent.length} sent; ${run.skipped} already sent or paid.`);
 } finally {
-  const { closeDb } = await import('../netlify/lib/platform/db.ts');
+  const { closeDb } = await import('../netlify/lib/platform/index.ts');
   await closeDb();
   await database.stop();
 }

@@ -3,8 +3,8 @@ import { openLocalDatabase } from './lib/database.ts';
 
 const database = await openLocalDatabase();
 process.env.DATABASE_URL = database.url;
-const { deliverDue } = await import('../netlify/lib/mail/outbox.ts');
-const { closeDb } = await import('../netlify/lib/platform/db.ts');
+const { deliverDue } = await import('../netlify/lib/mail/index.ts');
+const { closeDb } = await import('../netlify/lib/platform/index.ts');
 let sent = 0;
 let failed = 0;
 for (;;) {

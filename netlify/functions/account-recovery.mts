@@ -1,9 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { forgotPasswordSchema, resetPasswordSchema, verifyEmailSchema } from '../../src/shared/account.ts';
-import { confirmEmail, forgotPassword, resendVerification, resetPassword } from '../lib/accounts/recovery.ts';
-import { requireUser } from '../lib/auth/session.ts';
-import type { Role } from '../lib/auth/tokens.ts';
-import { clientIp, json, readJson, routes, type RouteHandler } from '../lib/platform/http.ts';
+import { confirmEmail, forgotPassword, resendVerification, resetPassword } from '../lib/accounts/index.ts';
+import { requireUser, type Role } from '../lib/auth/index.ts';
+import { clientIp, json, readJson, routes, type RouteHandler } from '../lib/platform/index.ts';
 
 /** The same three steps for learners (/user/...) and admins (/admin/...): a token only works for its role. */
 function recovery(role: Role): Record<string, RouteHandler> {

@@ -1,10 +1,10 @@
 import type { Config } from '@netlify/functions';
 import { adminSignupFormSchema, loginSchema } from '../../src/shared/account.ts';
 import { leadsQuerySchema } from '../../src/shared/admin.ts';
-import { loginAdmin, logoutAdmin, signupAdmin } from '../lib/accounts/admins.ts';
-import { requireAdmin } from '../lib/auth/session.ts';
-import { assertNotCrossSite, clientIp, json, parseWith, readJson, routes } from '../lib/platform/http.ts';
-import { leadsCsv, listLeads } from '../lib/leads/inbox.ts';
+import { loginAdmin, logoutAdmin, signupAdmin } from '../lib/accounts/index.ts';
+import { requireAdmin } from '../lib/auth/index.ts';
+import { assertNotCrossSite, clientIp, json, parseWith, readJson, routes } from '../lib/platform/index.ts';
+import { leadsCsv, listLeads } from '../lib/leads/index.ts';
 
 export default routes({
   'POST /api/v1/admin/signup': async ({ request, context }) => {

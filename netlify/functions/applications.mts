@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
-import { listApplications } from '../lib/registrations/applications.ts';
-import { requireUser } from '../lib/auth/session.ts';
-import { json, routes } from '../lib/platform/http.ts';
+import { listApplications } from '../lib/registrations/index.ts';
+import { requireUser } from '../lib/auth/index.ts';
+import { json, routes } from '../lib/platform/index.ts';
 
 export default routes({
   'GET /api/v1/user/applications': async ({ request }) => json(await listApplications(await requireUser(request))),

@@ -1,8 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { auditQuerySchema } from '../../src/shared/pipeline.ts';
-import { listAudit } from '../lib/platform/audit.ts';
-import { requireOwner } from '../lib/auth/session.ts';
-import { json, parseWith, routes } from '../lib/platform/http.ts';
+import { listAudit, json, parseWith, routes } from '../lib/platform/index.ts';
+import { requireOwner } from '../lib/auth/index.ts';
 
 /** The admin audit log (owners only), newest first, by actor, action and days. */
 export default routes({

@@ -1,9 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
 import { codeFormSchema } from '../../src/shared/codes.ts';
-import { requireOwner } from '../lib/auth/session.ts';
-import { applicant, createCode, listCodes, setCodeActive, usesOf } from '../lib/codes/admin.ts';
-import { json, parseWith, readJson, routes } from '../lib/platform/http.ts';
+import { requireOwner } from '../lib/auth/index.ts';
+import { applicant, createCode, listCodes, setCodeActive, usesOf } from '../lib/codes/index.ts';
+import { json, parseWith, readJson, routes } from '../lib/platform/index.ts';
 
 const idSchema = z.string().regex(/^[0-9]{1,18}$/, 'No such code');
 const activeSchema = z.object({ active: z.boolean({ error: 'active must be true or false' }) }).strict();

@@ -1,8 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { codePreviewSchema, feeCodePreviewSchema } from '../../src/shared/codes.ts';
-import { requireUser } from '../lib/auth/session.ts';
-import { previewFeesForVisitor, previewForVisitor } from '../lib/codes/preview.ts';
-import { clientIp, json, readJson, routes } from '../lib/platform/http.ts';
+import { requireUser } from '../lib/auth/index.ts';
+import { previewFeesForVisitor, previewForVisitor } from '../lib/codes/index.ts';
+import { clientIp, json, readJson, routes } from '../lib/platform/index.ts';
 
 export default routes({
   /** The price with a code (a learner's session, when there is one, adds the per-person rules). */

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
-import { deliverBacklog } from '../lib/mail/outbox.ts';
-import { sendCounsellorDigests } from '../lib/leads/pipeline/digest.ts';
+import { deliverBacklog } from '../lib/mail/index.ts';
+import { sendCounsellorDigests } from '../lib/leads/index.ts';
 
 /** Scheduled at 09:00 IST: each admin's overdue follow-ups, one email a day at most. */
 export default async function handler(): Promise<Response> {

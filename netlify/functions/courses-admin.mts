@@ -1,9 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { courseIdSchema } from '../../src/shared/course.ts';
-import { createCourse, deleteCourse, readCourseForm, updateCourse } from '../lib/catalogue/admin.ts';
-import { requireOwner } from '../lib/auth/session.ts';
-import { triggerSiteRebuild } from '../lib/catalogue/build-hook.ts';
-import { json, parseWith, routes } from '../lib/platform/http.ts';
+import { createCourse, deleteCourse, readCourseForm, updateCourse, triggerSiteRebuild } from '../lib/catalogue/index.ts';
+import { requireOwner } from '../lib/auth/index.ts';
+import { json, parseWith, routes } from '../lib/platform/index.ts';
 
 /** Admin course writes (owners only): create, update, delete (multipart uploads re-encoded with sharp). */
 export default routes({

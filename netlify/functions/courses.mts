@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { courseIdSchema } from '../../src/shared/course.ts';
-import { getCourse, listCourses } from '../lib/catalogue/courses.ts';
-import { HttpError, json, parseWith, routes } from '../lib/platform/http.ts';
+import { getCourse, listCourses } from '../lib/catalogue/index.ts';
+import { HttpError, json, parseWith, routes } from '../lib/platform/index.ts';
 
 /** Browsers revalidate every time (admins' edits show at once); the CDN may serve 30 s old lists. */
 const CATALOGUE_CACHE = {

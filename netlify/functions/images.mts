@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
-import { HttpError, parseWith, routes } from '../lib/platform/http.ts';
+import { HttpError, parseWith, routes } from '../lib/platform/index.ts';
 import { imageStore } from '../lib/images/index.ts';
 
 const imageIdSchema = z.string().regex(/^[0-9a-f]{64}$/, 'An image id is 64 hexadecimal characters');

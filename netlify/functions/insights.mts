@@ -1,8 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { insightsQuerySchema } from '../../src/shared/insights.ts';
-import { requireAdmin } from '../lib/auth/session.ts';
-import { json, parseWith, routes } from '../lib/platform/http.ts';
-import { insights, insightsCsv } from '../lib/leads/insights.ts';
+import { requireAdmin } from '../lib/auth/index.ts';
+import { json, parseWith, routes } from '../lib/platform/index.ts';
+import { insights, insightsCsv } from '../lib/leads/index.ts';
 
 /** What converts: leads per week by source and programme, time to first contact, conversion (JSON or CSV). */
 export default routes({

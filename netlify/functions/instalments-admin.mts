@@ -1,9 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { duesFilterSchema, planCreateSchema, planIdSchema, planUpdateSchema } from '../../src/shared/instalments.ts';
-import { requireAdmin, requireOwner } from '../lib/auth/session.ts';
-import { json, parseWith, readJson, routes } from '../lib/platform/http.ts';
-import { duesCsv, listDues } from '../lib/instalments/dues.ts';
-import { createPlan, listAllPlans, updatePlan } from '../lib/instalments/plans.ts';
+import { requireAdmin, requireOwner } from '../lib/auth/index.ts';
+import { json, parseWith, readJson, routes } from '../lib/platform/index.ts';
+import { duesCsv, listDues, createPlan, listAllPlans, updatePlan } from '../lib/instalments/index.ts';
 
 /** Fee plans for the team: owners manage plans; every admin sees the dues and exports them. */
 export default routes({

@@ -1,11 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { enrolSchema, partIdSchema, partPaymentSchema, planIdSchema } from '../../src/shared/instalments.ts';
-import { requireUser } from '../lib/auth/session.ts';
-import { json, parseWith, readJson, routes } from '../lib/platform/http.ts';
-import { ALREADY_ENROLLED, enrol } from '../lib/instalments/enrol.ts';
-import { openPartOrder, verifyPartPayment } from '../lib/instalments/pay.ts';
-import { listActivePlans } from '../lib/instalments/plans.ts';
-import { enrolmentsOf } from '../lib/instalments/schedule.ts';
+import { requireUser } from '../lib/auth/index.ts';
+import { json, parseWith, readJson, routes } from '../lib/platform/index.ts';
+import { ALREADY_ENROLLED, enrol, openPartOrder, verifyPartPayment, listActivePlans, enrolmentsOf } from '../lib/instalments/index.ts';
 
 /** Fee plans for learners: the plans open for enrolment, their own schedules, enrolling, paying a part. */
 export default routes({

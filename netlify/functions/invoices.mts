@@ -1,10 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { billingSchema } from '../../src/shared/checkout.ts';
-import { requireOwner, requireUser, type Session } from '../lib/auth/session.ts';
-import { HttpError, json, readJson, routes } from '../lib/platform/http.ts';
-import type { DocumentKind } from '../lib/invoices/access.ts';
-import { billingOf, saveBilling } from '../lib/invoices/billing.ts';
-import { documentFor } from '../lib/invoices/documents.ts';
+import { requireOwner, requireUser, type Session } from '../lib/auth/index.ts';
+import { HttpError, json, readJson, routes } from '../lib/platform/index.ts';
+import { type DocumentKind, billingOf, saveBilling, documentFor } from '../lib/invoices/index.ts';
 
 /**
  * A session of this kind if the request carries a valid one. 401: no session; 403: a session
@@ -31,7 +29,7 @@ async function pdf(request: Request, kind: DocumentKind, ref: string): Promise<R
     ...(owner.session ? { owner: owner.session } : {}),
   });
   // pdf-lib is loaded on the first download only: the billing routes of this function never pay for it.
-  const { renderTaxDocument } = await import('../lib/invoices/pdf.ts');
+  const { renderTaxDocument } = await import('../lib/invoices/index.ts');
   const bytes = await renderTaxDocument(doc);
   return new Response(new Uint8Array(bytes), {
     headers: {

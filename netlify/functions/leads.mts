@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { clientIp, json, readJson, routes, type RouteHandler } from '../lib/platform/http.ts';
+import { clientIp, json, readJson, routes, type RouteHandler } from '../lib/platform/index.ts';
 import { createLead, LEAD_DEFINITIONS, limitLeads, type FormLeadKind } from '../lib/leads/index.ts';
 
 /** One route per lead form: rate limit, check with the kind's schema, store. */

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
-import { deliverBacklog } from '../lib/mail/outbox.ts';
-import { log } from '../lib/platform/log.ts';
+import { deliverBacklog } from '../lib/mail/index.ts';
+import { log } from '../lib/platform/index.ts';
 
 /** Scheduled: delivers outbox emails that are due (first tries that were missed and retries). */
 export default async function handler(): Promise<Response> {

@@ -1,10 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { moneyFilterSchema, refundIdSchema, refundRequestSchema } from '../../src/shared/refund.ts';
-import { requireOwner } from '../lib/auth/session.ts';
-import { json, parseWith, readJson, routes } from '../lib/platform/http.ts';
-import { moneyCsv } from '../lib/money/csv.ts';
-import { moneyView } from '../lib/money/admin.ts';
-import { checkRefund, requestRefund } from '../lib/payments/refunds/request.ts';
+import { requireOwner } from '../lib/auth/index.ts';
+import { json, parseWith, readJson, routes } from '../lib/platform/index.ts';
+import { moneyCsv, moneyView } from '../lib/money/index.ts';
+import { checkRefund, requestRefund } from '../lib/payments/index.ts';
 
 /** The owners' money view: payments, refunds, invoices and credit notes; refunds; the accountant's CSV. */
 export default routes({

@@ -1,9 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { courseIdSchema } from '../../src/shared/course.ts';
 import { courseBuySchema, coursePaymentSchema } from '../../src/shared/order.ts';
-import { requireUser } from '../lib/auth/session.ts';
-import { json, mediaTypeEssence, parseWith, readJson, routes } from '../lib/platform/http.ts';
-import { createCourseOrder, recordCoursePayment } from '../lib/shop/orders.ts';
+import { requireUser } from '../lib/auth/index.ts';
+import { json, mediaTypeEssence, parseWith, readJson, routes } from '../lib/platform/index.ts';
+import { createCourseOrder, recordCoursePayment } from '../lib/shop/index.ts';
 
 export default routes({
   /** Opens the checkout order for a course; the price comes from the database. */

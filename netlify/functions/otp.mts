@@ -1,8 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { HONEYPOT } from '../../src/shared/leads.ts';
 import { otpSendSchema, otpVerifySchema } from '../../src/shared/registration.ts';
-import { clientIp, json, readJson, routes } from '../lib/platform/http.ts';
-import { SEND_ANSWER, sendOtp, verifyOtp } from '../lib/registrations/otp.ts';
+import { clientIp, json, readJson, routes } from '../lib/platform/index.ts';
+import { SEND_ANSWER, sendOtp, verifyOtp } from '../lib/registrations/index.ts';
 
 export default routes({
   'POST /api/v1/otp/send': async ({ request, context }) => {

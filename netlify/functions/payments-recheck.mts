@@ -1,7 +1,6 @@
 import type { Config } from '@netlify/functions';
-import { log } from '../lib/platform/log.ts';
-import { paymentsConfigured } from '../lib/payments/core.ts';
-import { recheckPendingRefunds, recheckUnpaidOrders } from '../lib/payments/recheck.ts';
+import { log } from '../lib/platform/index.ts';
+import { paymentsConfigured, recheckPendingRefunds, recheckUnpaidOrders } from '../lib/payments/index.ts';
 
 /**
  * Scheduled: asks the gateway about orders still unpaid 15 minutes after they were opened, and

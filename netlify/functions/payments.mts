@@ -1,10 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { sandboxPaySchema } from '../../src/shared/checkout.ts';
 import { createOrderSchema } from '../../src/shared/registration.ts';
-import { clientIp, json, readJson, readText, routes } from '../lib/platform/http.ts';
-import { sandboxCheckout } from '../lib/payments/core.ts';
-import { handleWebhook } from '../lib/payments/webhook.ts';
-import { createRegistrationOrder } from '../lib/registrations/register.ts';
+import { clientIp, json, readJson, readText, routes } from '../lib/platform/index.ts';
+import { sandboxCheckout, handleWebhook } from '../lib/payments/index.ts';
+import { createRegistrationOrder } from '../lib/registrations/index.ts';
 
 export default routes({
   /** The registration-fee order; the server sets the amount from the fee option. */

@@ -1,9 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { mergeSchema, personIdSchema, personLookupSchema, personSearchSchema } from '../../src/shared/persons.ts';
-import { requireAdmin } from '../lib/auth/session.ts';
-import { json, parseWith, readJson, routes } from '../lib/platform/http.ts';
-import { mergePersons, personOfLead, searchPersons, undoMerge } from '../lib/leads/persons/merge.ts';
-import { getPerson } from '../lib/leads/persons/timeline.ts';
+import { requireAdmin } from '../lib/auth/index.ts';
+import { json, parseWith, readJson, routes } from '../lib/platform/index.ts';
+import { mergePersons, personOfLead, searchPersons, undoMerge, getPerson } from '../lib/leads/index.ts';
 
 const actor = (session: { accountId: string; email: string }) => ({ accountId: session.accountId, email: session.email });
 

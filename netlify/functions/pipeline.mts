@@ -7,10 +7,9 @@ import {
   stageChangeSchema,
   type LeadRef,
 } from '../../src/shared/pipeline.ts';
-import { requireAdmin } from '../lib/auth/session.ts';
-import { json, parseWith, readJson, routes } from '../lib/platform/http.ts';
-import { addNote, changeStage, setFollowUp, setOwner } from '../lib/leads/pipeline/actions.ts';
-import { leadDetail, workQueue } from '../lib/leads/pipeline/read.ts';
+import { requireAdmin } from '../lib/auth/index.ts';
+import { json, parseWith, readJson, routes } from '../lib/platform/index.ts';
+import { addNote, changeStage, setFollowUp, setOwner, leadDetail, workQueue } from '../lib/leads/index.ts';
 
 const lead = (params: Record<string, string>): LeadRef => parseWith(leadRefSchema, { kind: params.kind, id: params.id });
 

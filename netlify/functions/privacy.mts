@@ -1,8 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { adminPrivacyEraseSchema, adminPrivacyExportSchema, deleteAccountSchema } from '../../src/shared/privacy.ts';
-import { clearSessionCookie, requireOwner, requireUser } from '../lib/auth/session.ts';
-import { assertNotCrossSite, json, readJson, routes } from '../lib/platform/http.ts';
-import { adminErase, adminExport, deleteOwnAccount, exportFileName, exportOwnData, listPrivacyRequests } from '../lib/privacy/rights.ts';
+import { clearSessionCookie, requireOwner, requireUser } from '../lib/auth/index.ts';
+import { assertNotCrossSite, json, readJson, routes } from '../lib/platform/index.ts';
+import { adminErase, adminExport, deleteOwnAccount, exportFileName, exportOwnData, listPrivacyRequests } from '../lib/privacy/index.ts';
 
 /** A JSON file the browser saves rather than shows. */
 const download = (data: unknown) => json(data, { headers: { 'content-disposition': `attachment; filename="${exportFileName()}"` } });

@@ -1,8 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { registerPaidSchema, registerUnpaidSchema } from '../../src/shared/registration.ts';
-import { clientIp, json, readJson, routes } from '../lib/platform/http.ts';
-import { rateLimit } from '../lib/platform/rate-limit.ts';
-import { recordRegistrationPayment, registerUnpaid } from '../lib/registrations/register.ts';
+import { clientIp, json, readJson, routes, rateLimit } from '../lib/platform/index.ts';
+import { recordRegistrationPayment, registerUnpaid } from '../lib/registrations/index.ts';
 
 export default routes({
   'POST /api/v1/user/register-unpaid': async ({ request, context }) => {

@@ -2,9 +2,9 @@ import type { Config } from '@netlify/functions';
 import { z } from 'zod';
 import { PROGRAMMES } from '../../src/shared/leads.ts';
 import { assignmentRuleSchema, teamUpdateSchema } from '../../src/shared/pipeline.ts';
-import { requireAdmin, requireOwner } from '../lib/auth/session.ts';
-import { json, parseWith, readJson, routes } from '../lib/platform/http.ts';
-import { deleteRule, listRules, listTeam, setRule, updateAdmin } from '../lib/accounts/team.ts';
+import { requireAdmin, requireOwner } from '../lib/auth/index.ts';
+import { json, parseWith, readJson, routes } from '../lib/platform/index.ts';
+import { deleteRule, listRules, listTeam, setRule, updateAdmin } from '../lib/accounts/index.ts';
 
 const accountIdSchema = z.string().regex(/^[0-9a-z]{1,40}$/, 'Not an admin id');
 const programmeSchema = z.enum(PROGRAMMES, { error: 'No such programme' });

@@ -1,11 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { changePasswordSchema, loginSchema, userSignupSchema } from '../../src/shared/account.ts';
-import { clearSessionCookie, requireUser } from '../lib/auth/session.ts';
-import { assertNotCrossSite, clientIp, HttpError, json, readJson, routes } from '../lib/platform/http.ts';
-import { login } from '../lib/accounts/login.ts';
-import { changeLearnerPassword, logOutLearner, profile } from '../lib/accounts/learners.ts';
-import { listPurchases } from '../lib/shop/orders.ts';
-import { signUp } from '../lib/accounts/signup.ts';
+import { clearSessionCookie, requireUser } from '../lib/auth/index.ts';
+import { assertNotCrossSite, clientIp, HttpError, json, readJson, routes } from '../lib/platform/index.ts';
+import { login, changeLearnerPassword, logOutLearner, profile, signUp } from '../lib/accounts/index.ts';
+import { listPurchases } from '../lib/shop/index.ts';
 
 export default routes({
   'POST /api/v1/user/signup': async ({ request, context }) => {

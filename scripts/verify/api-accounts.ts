@@ -4,7 +4,7 @@
  * answers never tell whether an address has an account.
  */
 import type { ApiClient } from './api-client.ts';
-import type { Role } from '../../netlify/lib/auth/tokens.ts';
+import type { Role } from '../../netlify/lib/auth/index.ts';
 
 /** Confirms the address the way its emailed link does. */
 export async function confirmByLink({ call, good, bad, latestLinkToken }: ApiClient, role: Role, email: string): Promise<void> {

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect, it } from 'vitest';
-import { INLINE_SCRIPT_HASHES } from '../../netlify/lib/platform/security-headers.ts';
+import { INLINE_SCRIPT_HASHES } from '../../netlify/lib/platform/index.ts';
 import { baseUrl, e2eDescribe, newPage, signupVerified, sql } from './harness.ts';
 
 const DIST = join(import.meta.dirname, '..', '..', 'dist');

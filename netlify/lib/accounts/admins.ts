@@ -1,10 +1,7 @@
 import { refuseUnconfirmedAdmin } from './recovery.ts';
 import { login, logout } from './login.ts';
-import { constantTimeEqual } from '../platform/crypto.ts';
-import { clearSessionCookie } from '../auth/session.ts';
-import { env } from '../platform/env.ts';
-import { HttpError } from '../platform/http.ts';
-import { rateLimit } from '../platform/rate-limit.ts';
+import { constantTimeEqual, env, HttpError, rateLimit } from '../platform/index.ts';
+import { clearSessionCookie } from '../auth/index.ts';
 import { signUp } from './signup.ts';
 import { refuseInactiveAdmin } from './team.ts';
 

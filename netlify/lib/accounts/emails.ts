@@ -4,9 +4,9 @@
  * is a plain name (greetingName), so a signup form cannot make us send a stranger our words
  * around theirs.
  */
-import type { Role } from '../auth/tokens.ts';
-import { greetingName } from '../leads/emails.ts';
-import { composeEmail, siteUrl, type EmailContent } from '../mail/layout.ts';
+import type { Role } from '../auth/index.ts';
+import { composeEmail, greetingName, type EmailContent } from '../mail/index.ts';
+import { siteUrl } from '../platform/index.ts';
 
 const AREA: Record<Role, string> = { user: '', admin: '/admin' };
 const ACCOUNT: Record<Role, string> = { user: 'Aspira account', admin: 'Aspira admin account' };

@@ -5,10 +5,8 @@
 import type { z } from 'zod';
 import type { changePasswordSchema } from '../../../src/shared/account.ts';
 import { changePassword, logout } from './login.ts';
-import { refusePersonalPassword } from '../auth/passwords.ts';
-import { issueSession, type Session } from '../auth/session.ts';
-import { db } from '../platform/db.ts';
-import { rateLimit } from '../platform/rate-limit.ts';
+import { refusePersonalPassword, issueSession, type Session } from '../auth/index.ts';
+import { db, rateLimit } from '../platform/index.ts';
 
 const MINUTE = 60;
 

@@ -1,11 +1,7 @@
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { issueSession, revokeSessions, type AdminRole } from '../auth/session.ts';
-import type { Role } from '../auth/tokens.ts';
-import { db, isUniqueViolation, type Db } from '../platform/db.ts';
-import { HttpError } from '../platform/http.ts';
-import { enqueueEmail } from '../mail/outbox.ts';
+import { hashPassword, verifyPassword, issueSession, revokeSessions, type AdminRole, type Role } from '../auth/index.ts';
+import { db, isUniqueViolation, type Db, HttpError, countHit, rateLimit } from '../platform/index.ts';
+import { enqueueEmail } from '../mail/index.ts';
 import { passwordChanged } from './emails.ts';
-import { countHit, rateLimit } from '../platform/rate-limit.ts';
 
 export type NewAccount = {
   role: Role;

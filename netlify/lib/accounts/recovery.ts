@@ -3,16 +3,21 @@
  * confirm an email (link from signup, or a new one on request), forgot password (same answer for
  * any address), reset password (single-use link; every session ends; a "password changed" email).
  */
-import { findToken, issueToken, retireTokens, useToken, type TokenPurpose } from '../auth/account-tokens.ts';
+import {
+  findToken,
+  issueToken,
+  retireTokens,
+  useToken,
+  type TokenPurpose,
+  hashPassword,
+  refusePersonalPassword,
+  type Session,
+  type Role,
+} from '../auth/index.ts';
 import { setPassword } from './login.ts';
-import { hashPassword, refusePersonalPassword } from '../auth/passwords.ts';
-import type { Session } from '../auth/session.ts';
-import type { Role } from '../auth/tokens.ts';
-import { db } from '../platform/db.ts';
-import { HttpError } from '../platform/http.ts';
-import { enqueueEmail } from '../mail/outbox.ts';
+import { db, HttpError, countHit, rateLimit } from '../platform/index.ts';
+import { enqueueEmail } from '../mail/index.ts';
 import { resetPassword as resetEmail, RESET_MINUTES, verifyEmail as verifyEmailContent } from './emails.ts';
-import { countHit, rateLimit } from '../platform/rate-limit.ts';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;

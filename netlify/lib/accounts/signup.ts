@@ -5,15 +5,10 @@
  * with the way back in. Nothing else tells a stranger that an address is known.
  */
 import { SIGNUP_ANSWER } from '../../../src/shared/account.ts';
-import { issueToken } from '../auth/account-tokens.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import type { Role } from '../auth/tokens.ts';
-import { recordConsent } from '../platform/consent.ts';
-import { db } from '../platform/db.ts';
-import { enqueueEmail } from '../mail/outbox.ts';
+import { issueToken, hashPassword, type Role } from '../auth/index.ts';
+import { recordConsent, db, env, rateLimit } from '../platform/index.ts';
+import { enqueueEmail } from '../mail/index.ts';
 import { signupAttempt, verifyEmail } from './emails.ts';
-import { env } from '../platform/env.ts';
-import { rateLimit } from '../platform/rate-limit.ts';
 import { roleForNewAdmin } from './team.ts';
 
 const HOUR = 3600;

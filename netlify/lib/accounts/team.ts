@@ -13,10 +13,8 @@ import {
   type TeamMember,
   type TeamUpdate,
 } from '../../../src/shared/pipeline.ts';
-import { recordAdminAction } from '../platform/audit.ts';
-import type { Session } from '../auth/session.ts';
-import { db, type Db } from '../platform/db.ts';
-import { HttpError } from '../platform/http.ts';
+import { recordAdminAction, db, type Db, HttpError } from '../platform/index.ts';
+import type { Session } from '../auth/index.ts';
 
 export const LAST_OWNER = 'The team needs at least one owner: make another admin an owner first';
 export const NO_SUCH_ADMIN = 'No such admin';

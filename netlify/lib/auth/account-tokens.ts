@@ -3,7 +3,7 @@
  * the link, only their SHA-256 in the database, an expiry, and a used-at stamp set once.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../platform/db.ts';
+import type { Db } from '../platform/index.ts';
 import type { Role } from './tokens.ts';
 
 export type TokenPurpose = 'verify-email' | 'reset-password';

@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import { newPasswordProblem, personalProblem, type Person } from '../../../src/shared/password.ts';
-import { HttpError } from '../platform/http.ts';
+import { HttpError } from '../platform/index.ts';
 
 // argon2id (algorithm 2) with OWASP's recommended cost: 19 MiB, 2 passes.
 const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;

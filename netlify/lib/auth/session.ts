@@ -1,6 +1,4 @@
-import { db } from '../platform/db.ts';
-import { env } from '../platform/env.ts';
-import { assertSameOrigin, HttpError } from '../platform/http.ts';
+import { db, env, assertSameOrigin, HttpError } from '../platform/index.ts';
 import { signSession, verifySession, type Role } from './tokens.ts';
 
 export type AdminRole = 'owner' | 'counsellor';

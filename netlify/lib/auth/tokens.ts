@@ -1,5 +1,5 @@
 import { jwtVerify, SignJWT } from 'jose';
-import { env } from '../platform/env.ts';
+import { env } from '../platform/index.ts';
 
 export type Role = 'user' | 'admin';
 export type SessionClaims = { sub: string; role: Role; tv: number };

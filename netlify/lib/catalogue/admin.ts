@@ -7,10 +7,8 @@ import type { CourseDto } from '../../../src/shared/course.ts';
 import { courseFormSchema, type CourseForm } from '../../../src/shared/admin.ts';
 import { rupeesToPaise } from '../../../src/shared/money.ts';
 import { COLUMNS, toCourseDto } from './courses.ts';
-import { db, type Db } from '../platform/db.ts';
-import { HttpError, parseWith } from '../platform/http.ts';
-import { imageStore } from '../images/index.ts';
-import { processImage, readMultipart, type ProcessedImage } from '../images/process.ts';
+import { db, type Db, HttpError, parseWith } from '../platform/index.ts';
+import { imageStore, processImage, readMultipart, type ProcessedImage } from '../images/index.ts';
 
 const NOT_FOUND = 'Course not found';
 const DEFAULT_DURATION = '5 months';

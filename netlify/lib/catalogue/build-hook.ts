@@ -3,8 +3,7 @@
  * through its build hook. Islands already read the live API, so a failed or slow hook only delays
  * the static copy; it never fails the admin's request.
  */
-import { env } from '../platform/env.ts';
-import { log } from '../platform/log.ts';
+import { env, log } from '../platform/index.ts';
 
 const TIMEOUT_MS = 3000;
 

@@ -1,6 +1,6 @@
 import type { CourseDto } from '../../../src/shared/course.ts';
 import { paiseToRupees } from '../../../src/shared/money.ts';
-import { db, type Db } from '../platform/db.ts';
+import { db, type Db } from '../platform/index.ts';
 import { imageStore } from '../images/index.ts';
 
 type CourseRow = {

@@ -5,11 +5,9 @@
 import type { CodeForm, CodeSummary, CodeUse } from '../../../src/shared/codes.ts';
 import { dateIst } from '../../../src/shared/dates.ts';
 import { formatPaise, rupeesToPaise } from '../../../src/shared/money.ts';
-import { recordAdminAction } from '../platform/audit.ts';
-import type { Session } from '../auth/session.ts';
-import { db, isUniqueViolation } from '../platform/db.ts';
-import { HttpError } from '../platform/http.ts';
-import { enqueueEmail } from '../mail/outbox.ts';
+import { recordAdminAction, db, isUniqueViolation, HttpError } from '../platform/index.ts';
+import type { Session } from '../auth/index.ts';
+import { enqueueEmail } from '../mail/index.ts';
 import { codeIssuedEmail } from './emails.ts';
 
 type SummaryRow = {

@@ -1,5 +1,6 @@
 /** Code emails: a scholarship code issued to one applicant, with the links that apply it. */
-import { composeEmail, siteUrl, type EmailContent } from '../mail/layout.ts';
+import { composeEmail, type EmailContent } from '../mail/index.ts';
+import { siteUrl } from '../platform/index.ts';
 
 export function codeIssuedEmail(input: {
   name: string;

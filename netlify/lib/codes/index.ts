@@ -15,3 +15,5 @@ export {
   useForOrder,
   useRedemption,
 } from './store.ts';
+export * from './admin.ts';
+export * from './preview.ts';

@@ -5,11 +5,8 @@
 import { rupeesToPaise } from '../../../src/shared/money.ts';
 import type { CodePreviewAnswer, FeeCodePreviewAnswer } from '../../../src/shared/codes.ts';
 import { FEE_OPTIONS, presetFee } from '../../../src/shared/registration.ts';
-import { db } from '../platform/db.ts';
-import { HttpError } from '../platform/http.ts';
-import { supplier } from '../invoices/settings.ts';
-import { amountToCharge } from '../invoices/tax.ts';
-import { rateLimit } from '../platform/rate-limit.ts';
+import { db, HttpError, rateLimit } from '../platform/index.ts';
+import { supplier, amountToCharge } from '../invoices/index.ts';
 import type { CodeTarget } from './rules.ts';
 import { previewCode } from './store.ts';
 

@@ -2,7 +2,7 @@
  * Codes in the privacy catalog (./privacy-coverage.ts spreads these in): a code issued to one
  * person, and each use of a code by an email. Matched by email only when it is proven theirs.
  */
-import type { Subject, TableCoverage } from '../privacy/catalogue.ts';
+import type { Subject, TableCoverage } from '../privacy/index.ts';
 
 const emails = (s: Subject) => (s.byEmail ? [s.email] : []).concat('');
 

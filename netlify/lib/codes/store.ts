@@ -7,8 +7,7 @@
  */
 import { normaliseCode, NO_SUCH_CODE } from '../../../src/shared/codes.ts';
 import type { CodePricing } from '../../../src/shared/order.ts';
-import { db, type Db, type Tx } from '../platform/db.ts';
-import { HttpError } from '../platform/http.ts';
+import { db, type Db, type Tx, HttpError } from '../platform/index.ts';
 import { priceWith, refusal, type CodeRule, type CodeTarget, type UseCounts } from './rules.ts';
 
 export type { CodeTarget };

@@ -1,39 +1,16 @@
-import { db, type Db } from '../platform/db.ts';
-import { env } from '../platform/env.ts';
-
-export type StoredImage = { id: string; contentType: string; width: number; height: number };
-
 /**
- * Where image bytes live: Postgres locally, Supabase Storage when configured. Every image keeps a
- * row in `images` (what courses reference); `stage` runs before the caller's transaction (network
- * uploads never hold one open), `save` records the image inside it.
+ * Course images: where their bytes live is a port (types.ts) with two adapters, Postgres
+ * (postgres.ts, locally) and Supabase Storage (supabase.ts, when configured); this entry picks one.
  */
-export interface ImageStore {
-  readonly name: string;
-  stage?(image: StoredImage & { bytes: Uint8Array }): Promise<void>;
-  save(image: StoredImage & { bytes: Uint8Array }, tx?: Db): Promise<void>;
-  load(id: string): Promise<{ bytes: Uint8Array; contentType: string } | null>;
-  url(id: string): string;
-}
+import { env } from '../platform/index.ts';
+import { postgresImageStore } from './postgres.ts';
+import type { ImageStore } from './types.ts';
+import { imageUrl } from './url.ts';
 
-/** Image URLs do not depend on the store: links stay valid if the bytes move between stores. */
-export const imageUrl = (id: string) => `/api/v1/images/${id}`;
-
-/** Bytes in the `images` table, served by the images function with immutable caching. */
-export const postgresImageStore: ImageStore = {
-  name: 'postgres',
-  async save(image, tx = db()) {
-    await tx`insert into images (id, content_type, bytes, width, height)
-             values (${image.id}, ${image.contentType}, ${image.bytes}, ${image.width}, ${image.height})
-             on conflict (id) do nothing`;
-  },
-  async load(id) {
-    const [row] = await db()<{ bytes: Uint8Array | null; content_type: string }[]>`
-      select bytes, content_type from images where id = ${id}`;
-    return row?.bytes ? { bytes: row.bytes, contentType: row.content_type } : null;
-  },
-  url: imageUrl,
-};
+export type { ImageStore, StoredImage } from './types.ts';
+export { imageUrl } from './url.ts';
+export { postgresImageStore } from './postgres.ts';
+export * from './process.ts';
 
 let store: ImageStore | undefined;
 

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import sharp, { type OutputInfo } from 'sharp';
 import { IMAGE_MAX_BYTES } from '../../../src/shared/admin.ts';
-import { assertStorableText, HttpError, readBytes } from '../platform/http.ts';
+import { assertStorableText, HttpError, readBytes } from '../platform/index.ts';
 import type { StoredImage } from './index.ts';
 
 /** The whole multipart body: the image plus a few short text fields and the boundaries. */

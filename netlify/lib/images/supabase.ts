@@ -3,8 +3,10 @@
  * so a repeat upload is harmless); the `images` row keeps size and type with `storage = 'supabase'`.
  * Reads fall back to bytes still held in Postgres (the seeded images), so both can coexist.
  */
-import { db } from '../platform/db.ts';
-import { postgresImageStore, imageUrl, type ImageStore } from './index.ts';
+import { db } from '../platform/index.ts';
+import { postgresImageStore } from './postgres.ts';
+import type { ImageStore } from './types.ts';
+import { imageUrl } from './url.ts';
 
 export type SupabaseConfig = { url: string; serviceKey: string; bucket: string };
 

@@ -4,8 +4,7 @@
  */
 import { daysBetween, istDay, type DueDto, type DuesFilter, type DuesView } from '../../../src/shared/instalments.ts';
 import { paiseToRupees } from '../../../src/shared/money.ts';
-import { toCsv, type Cell } from '../platform/csv.ts';
-import { db } from '../platform/db.ts';
+import { toCsv, type Cell, db } from '../platform/index.ts';
 
 export const DUES_LIMIT = 2000;
 

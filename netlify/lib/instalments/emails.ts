@@ -4,10 +4,11 @@
  */
 import { dateIst } from '../../../src/shared/dates.ts';
 import { formatPaise } from '../../../src/shared/money.ts';
-import { composeEmail, siteUrl, type EmailBlock, type EmailContent } from '../mail/layout.ts';
+import type { InvoiceLink } from '../invoices/index.ts';
+import { composeEmail, type EmailBlock, type EmailContent } from '../mail/index.ts';
+import { siteUrl } from '../platform/index.ts';
 
 export type StillDue = { label: string; dueOn: string; amountPaise: number };
-type InvoiceLink = { number: string; pdfUrl: string };
 
 /** "2026-12-23" (an IST calendar day) as "23 Dec 2026". */
 export const dueDay = (day: string) => dateIst.format(new Date(`${day}T12:00:00+05:30`));

@@ -7,16 +7,11 @@
  */
 import { addDays, istDay, spreadDiscount, type EnrolmentDto } from '../../../src/shared/instalments.ts';
 import { programmeLabel, type FeeOptionId } from '../../../src/shared/registration-fees.ts';
-import type { Session } from '../auth/session.ts';
+import type { Session } from '../auth/index.ts';
 import { reserveCode, useRedemption } from '../codes/index.ts';
-import { db, isUniqueViolation, type Tx } from '../platform/db.ts';
-import { HttpError } from '../platform/http.ts';
-import { billingOf } from '../invoices/billing.ts';
-import { supplier } from '../invoices/settings.ts';
-import { amountToCharge } from '../invoices/tax.ts';
-import { log } from '../platform/log.ts';
-import { completeFreeOrder } from '../payments/core.ts';
-import { rateLimit } from '../platform/rate-limit.ts';
+import { db, isUniqueViolation, type Tx, HttpError, log, rateLimit } from '../platform/index.ts';
+import { billingOf, supplier, amountToCharge } from '../invoices/index.ts';
+import { completeFreeOrder } from '../payments/index.ts';
 import { loadPlan } from './plans.ts';
 import { enrolmentsOf } from './schedule.ts';
 

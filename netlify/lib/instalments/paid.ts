@@ -3,18 +3,10 @@
  * ledger's transaction, with the ledger row locked): the part paid once, the enrolment completed
  * with its last part; and the refund of a second capture for a part already paid.
  */
-import { db, type Tx } from '../platform/db.ts';
-import { currentRequest } from '../platform/http.ts';
-import { log } from '../platform/log.ts';
-import { enqueueEmail } from '../mail/outbox.ts';
-import {
-  instalmentDuplicatePaymentEmail,
-  instalmentDuplicateRefundedEmail,
-  instalmentReceiptEmail,
-} from './emails.ts';
-import { refundClaimedDuplicates } from '../payments/refunds/duplicates.ts';
-import type { GatewayPayment } from '../payments/gateway/types.ts';
-import type { CapturedPayment } from '../payments/record.ts';
+import { db, type Tx, currentRequest, log } from '../platform/index.ts';
+import { enqueueEmail } from '../mail/index.ts';
+import { instalmentDuplicatePaymentEmail, instalmentDuplicateRefundedEmail, instalmentReceiptEmail } from './emails.ts';
+import { refundClaimedDuplicates, type GatewayPayment, type CapturedPayment } from '../payments/handlers.ts';
 
 type PaymentRow = {
   part_id: string;

@@ -6,13 +6,10 @@
  */
 import type { CheckoutResult } from '../../../src/shared/checkout.ts';
 import { PAYMENT_SUCCESSFUL } from '../../../src/shared/order.ts';
-import type { Session } from '../auth/session.ts';
-import { db } from '../platform/db.ts';
-import { HttpError } from '../platform/http.ts';
-import { billingOf } from '../invoices/billing.ts';
-import { BILLING_STATE_MISSING } from '../shop/orders.ts';
-import { confirmCheckout, gateway, openOrder, requirePayments, type CheckoutOrder } from '../payments/core.ts';
-import { rateLimit } from '../platform/rate-limit.ts';
+import type { Session } from '../auth/index.ts';
+import { db, HttpError, rateLimit } from '../platform/index.ts';
+import { BILLING_STATE_MISSING, billingOf } from '../invoices/index.ts';
+import { confirmCheckout, gateway, openOrder, requirePayments, type CheckoutOrder } from '../payments/index.ts';
 import { payFreePart } from './enrol.ts';
 
 export const PART_ALREADY_PAID = 'This part is already paid';

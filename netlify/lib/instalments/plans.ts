@@ -7,12 +7,9 @@ import type { z } from 'zod';
 import { paiseToRupees, rupeesToPaise } from '../../../src/shared/money.ts';
 import type { PlanDto, planCreateSchema, planUpdateSchema } from '../../../src/shared/instalments.ts';
 import { programmeLabel, type FeeOptionId } from '../../../src/shared/registration-fees.ts';
-import { recordAdminAction } from '../platform/audit.ts';
-import type { Session } from '../auth/session.ts';
-import { db, isUniqueViolation, type Db } from '../platform/db.ts';
-import { HttpError } from '../platform/http.ts';
-import { supplier } from '../invoices/settings.ts';
-import { amountToCharge } from '../invoices/tax.ts';
+import { recordAdminAction, db, isUniqueViolation, type Db, HttpError } from '../platform/index.ts';
+import type { Session } from '../auth/index.ts';
+import { supplier, amountToCharge } from '../invoices/index.ts';
 
 export type PlanRow = {
   id: string;

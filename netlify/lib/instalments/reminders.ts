@@ -5,9 +5,8 @@
  * A late run sends only the kind of today (never all three at once); a paid part gets none.
  */
 import { daysBetween, istDay } from '../../../src/shared/instalments.ts';
-import { db } from '../platform/db.ts';
-import { log } from '../platform/log.ts';
-import { enqueueEmail } from '../mail/outbox.ts';
+import { db, log } from '../platform/index.ts';
+import { enqueueEmail } from '../mail/index.ts';
 import { instalmentReminderEmail, type ReminderKind } from './emails.ts';
 
 export function reminderKind(today: string, dueOn: string): ReminderKind | null {

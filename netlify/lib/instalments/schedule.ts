@@ -4,9 +4,9 @@
  */
 import { istDay, partStatus, type EnrolmentDto } from '../../../src/shared/instalments.ts';
 import { paiseToRupees } from '../../../src/shared/money.ts';
-import { db, type Db } from '../platform/db.ts';
-import { documentPath } from '../invoices/access.ts';
-import { refundedByOrder } from '../payments/refunds/records.ts';
+import { db, type Db } from '../platform/index.ts';
+import { documentPath } from '../invoices/index.ts';
+import { refundedByOrder } from '../payments/index.ts';
 
 type EnrolmentRow = {
   id: string;

@@ -5,9 +5,7 @@
  * stored: the same key can be derived again for any later email.
  */
 import { createHmac } from 'node:crypto';
-import { env } from '../platform/env.ts';
-import { siteUrl } from '../mail/layout.ts';
-import { signaturesEqual } from '../platform/hmac.ts';
+import { env, siteUrl, signaturesEqual } from '../platform/index.ts';
 
 export type DocumentKind = 'invoice' | 'credit-note';
 

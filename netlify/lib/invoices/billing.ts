@@ -4,8 +4,8 @@
  * is opened, so the invoice shows what the buyer said at that checkout.
  */
 import type { Billing } from '../../../src/shared/checkout.ts';
-import type { Session } from '../auth/session.ts';
-import { db, type Db } from '../platform/db.ts';
+import type { Session } from '../auth/index.ts';
+import { db, type Db } from '../platform/index.ts';
 
 export type BillingDto = { state: string | null; gstin: string | null; businessName: string | null };
 
@@ -23,3 +23,6 @@ export async function saveBilling(session: Pick<Session, 'accountId'>, billing: 
       business_name = excluded.business_name, updated_at = now()`;
   return { state: billing.state, gstin: billing.gstin, businessName: billing.businessName };
 }
+
+/** The message when a buyer has not told us their state yet (the place of supply on the invoice). */
+export const BILLING_STATE_MISSING = 'state: Choose your state for the tax invoice before paying';

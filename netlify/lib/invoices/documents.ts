@@ -3,9 +3,8 @@
  * link (payment email, /success), the learner who paid (session), an owner admin. Anyone else
  * learns nothing (404), a visitor without a session or key is asked to log in (401).
  */
-import type { Session } from '../auth/session.ts';
-import { db } from '../platform/db.ts';
-import { HttpError } from '../platform/http.ts';
+import type { Session } from '../auth/index.ts';
+import { db, HttpError } from '../platform/index.ts';
 import { keyMatches, type DocumentKind } from './access.ts';
 
 export type InvoiceDocument = {

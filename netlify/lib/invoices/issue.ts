@@ -22,8 +22,7 @@
  *   invoiceForOrder(tx, gatewayOrderId) finds the invoice of a paid order; invoiceLinks(tx, orderIds)
  *   answers { number, pdfUrl } per order for screens.
  */
-import type { Db, Tx } from '../platform/db.ts';
-import { HttpError } from '../platform/http.ts';
+import { type Db, type Tx, HttpError } from '../platform/index.ts';
 import type { InvoiceLinkDto } from '../../../src/shared/order.ts';
 import { documentPath, documentUrl } from './access.ts';
 import { supplier } from './settings.ts';

@@ -3,20 +3,7 @@
  * name) and a notification to the team (everything the form carried, as label/value rows).
  */
 import type { ContactRequest, ScholarshipApplication, StartupPitch, Tracking } from '../../../src/shared/leads.ts';
-import { composeEmail, type EmailContent } from '../mail/layout.ts';
-
-export const GREETING_MAX = 40;
-
-/**
- * The only visitor text a confirmation may carry: a short name made of letters (no digits, no
- * "x.y" that could read as a link, no @ or slashes). Anything else is greeted as "there", so
- * a form cannot make our server send someone else a message of a stranger's choosing.
- */
-export function greetingName(name: string | undefined): string {
-  const value = (name ?? '').trim().replace(/\s+/g, ' ');
-  const plain = /^[\p{L}\p{M}][\p{L}\p{M} '’.-]*$/u.test(value) && !/\.\S/u.test(value);
-  return plain && value.length <= GREETING_MAX ? value : 'there';
-}
+import { composeEmail, greetingName, type EmailContent } from '../mail/index.ts';
 
 /** The two emails of one lead; the notification names the lead's reference. */
 export type LeadEmails = { tag: string; confirmation: EmailContent; notification: (reference: string) => EmailContent };

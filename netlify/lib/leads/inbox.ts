@@ -6,10 +6,9 @@
 import { LEAD_KINDS, STAGE_LABELS, type LeadDto, type LeadKind, type LeadsQuery, type Stage } from '../../../src/shared/admin.ts';
 import type { AdminOption } from '../../../src/shared/pipeline.ts';
 import { formatRupees } from '../../../src/shared/money.ts';
-import { toCsv } from '../platform/csv.ts';
-import { db } from '../platform/db.ts';
+import { toCsv, db } from '../platform/index.ts';
 import { INBOX_KEY } from './pipeline/read.ts';
-import { adminOptions } from '../accounts/team.ts';
+import { adminOptions } from '../accounts/index.ts';
 
 type LeadRow = {
   kind: LeadKind;

@@ -20,8 +20,7 @@ import {
   type InsightsQuery,
 } from '../../../src/shared/insights.ts';
 import { LEAD_FORM_LABELS } from '../../../src/shared/persons.ts';
-import { toCsv } from '../platform/csv.ts';
-import { db } from '../platform/db.ts';
+import { toCsv, db } from '../platform/index.ts';
 import { syncPersons } from './persons/persons.ts';
 
 type AggregateRow = {

@@ -9,13 +9,9 @@ import type { TrackingInput } from '../../../src/shared/tracking.ts';
 import { recordLeadTouches } from './touches.ts';
 import type { z } from 'zod';
 import type { Tracking } from '../../../src/shared/leads.ts';
-import { recordConsent } from '../platform/consent.ts';
-import { db } from '../platform/db.ts';
-import { env } from '../platform/env.ts';
-import { log } from '../platform/log.ts';
-import { enqueueEmail } from '../mail/outbox.ts';
-import { rateLimit } from '../platform/rate-limit.ts';
-import type { LeadDefinition } from './definition.ts';
+import { recordConsent, db, env, log, rateLimit } from '../platform/index.ts';
+import { enqueueEmail } from '../mail/index.ts';
+import { orNull, type LeadDefinition } from './definition.ts';
 import { LEAD_DEFINITIONS, type FormLeadKind } from './kinds.ts';
 
 const WINDOW_SECONDS = 10 * 60;
@@ -29,8 +25,6 @@ export async function limitLeads(kind: FormLeadKind, ip: string): Promise<void> 
 function ipHash(ip: string): string {
   return createHmac('sha256', env().jwtSecret).update(`lead-ip:${ip}`).digest('hex').slice(0, 32);
 }
-
-const orNull = (value: string | undefined | null) => (value ? value : null);
 
 function trackingColumns(data: Tracking) {
   return {

@@ -9,7 +9,7 @@
  * carries no touch (a direct visit with storage blocked).
  */
 import { splitTouches, TOUCH_KEYS, type Touch, type TrackingInput } from '../../../src/shared/tracking.ts';
-import type { Db } from '../platform/db.ts';
+import type { Db } from '../platform/index.ts';
 
 export type LeadKindName = 'contact' | 'scholarship' | 'pitch' | 'registration' | 'order';
 export type LeadRef = { kind: LeadKindName; id: string };

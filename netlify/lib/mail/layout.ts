@@ -3,7 +3,7 @@
  * and as HTML, so wording lives in `templates/<area>.ts` and presentation in this file only.
  * Values are escaped for HTML; nothing a visitor typed may become markup or a link.
  */
-import { env } from '../platform/env.ts';
+import { env } from '../platform/index.ts';
 
 export type EmailContent = { subject: string; text: string; html: string };
 
@@ -31,11 +31,6 @@ export type EmailInput = {
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-/** An absolute link to a page of this site. */
-export function siteUrl(path: string): string {
-  return new URL(path, env().SITE_URL).toString();
-}
 
 function supportBlock(): EmailBlock[] {
   const { SUPPORT_EMAIL, SUPPORT_PHONE } = env();
@@ -91,4 +86,17 @@ export function composeEmail(input: EmailInput): EmailContent {
     '</div></body></html>',
   ].join('');
   return { subject: input.subject, text, html };
+}
+
+export const GREETING_MAX = 40;
+
+/**
+ * The only visitor text a confirmation may carry: a short name made of letters (no digits, no
+ * "x.y" that could read as a link, no @ or slashes). Anything else is greeted as "there", so
+ * a form cannot make our server send someone else a message of a stranger's choosing.
+ */
+export function greetingName(name: string | undefined): string {
+  const value = (name ?? '').trim().replace(/\s+/g, ' ');
+  const plain = /^[\p{L}\p{M}][\p{L}\p{M} '’.-]*$/u.test(value) && !/\.\S/u.test(value);
+  return plain && value.length <= GREETING_MAX ? value : 'there';
 }

@@ -1,37 +1,9 @@
-import { db, type Db } from '../platform/db.ts';
-import { env } from '../platform/env.ts';
-import { currentRequest, type RequestScope } from '../platform/http.ts';
-import { log } from '../platform/log.ts';
-import { hitStatement } from '../platform/rate-limit.ts';
-import { consoleTransport } from './transport/console.ts';
-import { postmarkTransport } from './transport/postmark.ts';
-
-export type OutgoingEmail = {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  tag?: string;
-  /** The body holds a secret (a one-time code, a reset or verification link): once delivered,
-   *  the outbox keeps only REDACTED in its place. */
-  secret?: boolean;
-  /** Sent to an address someone typed into a public form: at most CONFIRMATIONS_PER_DAY a day
-   *  per address, later ones are dropped (enqueueEmail answers null). */
-  toVisitor?: boolean;
-};
+import { db, type Db, env, currentRequest, type RequestScope, log, hitStatement } from '../platform/index.ts';
+import { transport } from './transport/index.ts';
+import type { MailTransport, OutgoingEmail } from './transport/types.ts';
 
 export const REDACTED = '[redacted after delivery: this email carried a one-time secret]';
 export const CONFIRMATIONS_PER_DAY = 3;
-
-/** The Mailer port: one delivery attempt, abandoned when `signal` aborts; throws on failure,
- *  returns the provider's message id. */
-export interface MailTransport {
-  name: string;
-  /** Delivers to this machine (the console): the outbox row is the local user's mailbox, so
-   *  secrets stay readable there. */
-  local?: boolean;
-  send(message: OutgoingEmail & { from: string }, options: { signal: AbortSignal }): Promise<string | undefined>;
-}
 
 const HEADER_UNSAFE = /[\r\n]/;
 /** `.invalid` is reserved (RFC 2606) and never delivered; erasure puts such addresses in place of a person's. */
@@ -100,13 +72,6 @@ async function deliverWritten(ids: string[]): Promise<void> {
   } catch (error) {
     log.warn('outbox delivery deferred to the scheduled run', { error });
   }
-}
-
-/** Postmark when a token is set; the console only on a local run; otherwise none (emails wait). */
-export function transport(): MailTransport | undefined {
-  const config = env();
-  if (config.POSTMARK_SERVER_TOKEN) return postmarkTransport();
-  return config.isLocal ? consoleTransport : undefined;
 }
 
 /** Minutes to wait before the next try: 1, 2, 4, 8 ... capped at 6 hours. */

@@ -6,10 +6,10 @@
  */
 import { paiseToRupees } from '../../../src/shared/money.ts';
 import type { MoneyFilter, MoneyPaymentDto, MoneyView, MonthTotal } from '../../../src/shared/refund.ts';
-import { db } from '../platform/db.ts';
+import { db } from '../platform/index.ts';
 import { listDocuments } from './documents.ts';
 import { istMonth, istRange } from './range.ts';
-import { toRefundDto, withinPolicy, type RefundRow } from '../payments/refunds/records.ts';
+import { toRefundDto, withinPolicy, type RefundRow } from '../payments/index.ts';
 
 /** At most this many payments in one view (newest first); narrow the dates for older ones. */
 export const MONEY_VIEW_LIMIT = 1000;

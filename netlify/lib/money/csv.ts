@@ -4,8 +4,7 @@
  * for spreadsheets.
  */
 import type { MoneyFilter } from '../../../src/shared/refund.ts';
-import { toCsv, type Cell } from '../platform/csv.ts';
-import { db } from '../platform/db.ts';
+import { toCsv, type Cell, db } from '../platform/index.ts';
 import { listTaxRows } from './documents.ts';
 
 export const CSV_HEADER = [

@@ -5,7 +5,7 @@
 import { paiseToRupees } from '../../../src/shared/money.ts';
 import { stateName } from '../../../src/shared/gstin.ts';
 import type { MoneyDocumentDto, MoneyFilter } from '../../../src/shared/refund.ts';
-import { db } from '../platform/db.ts';
+import { db } from '../platform/index.ts';
 import { istRange } from './range.ts';
 
 export type TaxRow = {

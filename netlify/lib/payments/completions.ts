@@ -11,9 +11,8 @@
  * Adding something payable: README, "Adding something payable".
  */
 import { markCoursePaid, refundDuplicateCoursePayments } from '../shop/paid.ts';
-import { db, type Tx } from '../platform/db.ts';
+import { db, type Tx, log } from '../platform/index.ts';
 import { markInstalmentPaid, refundDuplicateInstalmentPayments } from '../instalments/paid.ts';
-import { log } from '../platform/log.ts';
 import { markRegistrationPaid } from '../registrations/paid.ts';
 import type { GatewayPayment } from './gateway/types.ts';
 import { recordCapturedPayment, type CompletionHandler, type Purpose } from './record.ts';

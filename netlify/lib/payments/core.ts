@@ -5,10 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CheckoutOrder, CheckoutResult } from '../../../src/shared/checkout.ts';
 import { releaseForOrder } from '../codes/index.ts';
-import { db, type Tx } from '../platform/db.ts';
-import { env } from '../platform/env.ts';
-import { HttpError } from '../platform/http.ts';
-import { log } from '../platform/log.ts';
+import { db, type Tx, env, HttpError, log } from '../platform/index.ts';
 import { completeOrder, recordFailedAttempt, type CompletionOutcome, type Purpose } from './completions.ts';
 import { gateway, paymentsConfigured } from './gateway/index.ts';
 import type { GatewayOrder, GatewayPayment, PaymentGateway } from './gateway/types.ts';

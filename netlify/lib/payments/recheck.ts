@@ -5,8 +5,7 @@
  * domain's sweep runs (refunds of duplicate captures not done yet). Pending refunds are asked
  * about by `recheckPendingRefunds` (./refunds.ts), run by the same schedule.
  */
-import { db } from '../platform/db.ts';
-import { log } from '../platform/log.ts';
+import { db, log } from '../platform/index.ts';
 import { completeOrder, recordFailedAttempt, runSweeps, type CompletionOutcome } from './completions.ts';
 import { gateway, paymentsConfigured } from './core.ts';
 import { recheckPendingRefunds } from './refunds/request.ts';

@@ -5,11 +5,9 @@
  * payment, its invoice and its email commit together or not at all.
  */
 import { releaseForOrder, useForOrder } from '../codes/index.ts';
-import type { Tx } from '../platform/db.ts';
-import { issueInvoice, type InvoiceBuyer, type IssuedInvoice } from '../invoices/issue.ts';
-import { log } from '../platform/log.ts';
-import { enqueueEmail } from '../mail/outbox.ts';
-import type { EmailContent } from '../mail/layout.ts';
+import { type Tx, log } from '../platform/index.ts';
+import { issueInvoice, type InvoiceBuyer, type IssuedInvoice } from '../invoices/index.ts';
+import { enqueueEmail, type EmailContent } from '../mail/index.ts';
 import type { GatewayPayment } from './gateway/types.ts';
 
 /** What can be paid for; payment_orders.purpose holds one of these. */

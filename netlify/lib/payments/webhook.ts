@@ -6,9 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { releaseForOrder } from '../codes/index.ts';
-import { db } from '../platform/db.ts';
-import { HttpError } from '../platform/http.ts';
-import { log } from '../platform/log.ts';
+import { db, HttpError, log } from '../platform/index.ts';
 import { completeOrder, recordFailedAttempt, type CompletionOutcome } from './completions.ts';
 import { gateway } from './core.ts';
 import { fromRazorpayPayment, fromRazorpayRefund } from './gateway/razorpay.ts';

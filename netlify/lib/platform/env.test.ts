@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigurationError, env, loadEnv, resetEnvForTests, useDeployContext } from './env.ts';
 import { HttpError } from './http.ts';
-import { transport } from '../mail/outbox.ts';
-import { gateway, PAYMENTS_NOT_CONFIGURED } from '../payments/core.ts';
+import { transport } from '../mail/index.ts';
+import { gateway, PAYMENTS_NOT_CONFIGURED } from '../payments/index.ts';
 
 const BASE = { DATABASE_URL: 'postgres://unused', LOG_LEVEL: 'silent' };
 const SECRET = 'a-real-secret-of-at-least-32-characters!';

@@ -8,8 +8,8 @@
  * name they must keep (tax law), then every other row is deleted or anonymised.
  */
 import { randomBytes } from 'node:crypto';
-import type { Tx } from '../platform/db.ts';
-import { phoneKey } from '../leads/persons/persons.ts';
+import type { Tx } from '../platform/index.ts';
+import { phoneKey } from '../leads/index.ts';
 import { CODE_DATA } from '../codes/privacy.ts';
 import { PLAN_DATA } from '../instalments/privacy.ts';
 

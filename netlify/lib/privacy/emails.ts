@@ -1,5 +1,6 @@
 /** The wording of the privacy-rights emails (DPDP Act): the confirmation that data was erased. */
-import { composeEmail, siteUrl, type EmailContent } from '../mail/layout.ts';
+import { composeEmail, type EmailContent } from '../mail/index.ts';
+import { siteUrl } from '../platform/index.ts';
 
 export function erasureConfirmationEmail({ hadAccount }: { hadAccount: boolean }): EmailContent {
   return composeEmail({

@@ -7,17 +7,11 @@
 import { createHmac } from 'node:crypto';
 import { PRIVACY_NOTICE_VERSION } from '../../../src/shared/consent.ts';
 import type { ErasureAnswer, PrivacyRequestDto, PrivacySummary } from '../../../src/shared/privacy.ts';
-import { recordAdminAction } from '../platform/audit.ts';
-import { verifyPassword } from '../auth/passwords.ts';
-import type { Session } from '../auth/session.ts';
-import { db, type Tx } from '../platform/db.ts';
-import { env } from '../platform/env.ts';
-import { HttpError } from '../platform/http.ts';
-import { log } from '../platform/log.ts';
-import { enqueueEmail } from '../mail/outbox.ts';
+import { recordAdminAction, db, type Tx, env, HttpError, log, rateLimit } from '../platform/index.ts';
+import { verifyPassword, type Session } from '../auth/index.ts';
+import { enqueueEmail } from '../mail/index.ts';
 import { erasureConfirmationEmail } from './emails.ts';
 import { PERSONAL_DATA, type Subject } from './catalogue.ts';
-import { rateLimit } from '../platform/rate-limit.ts';
 
 const MINUTE = 60;
 export const PRIVACY_LIMITS = {

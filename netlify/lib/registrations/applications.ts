@@ -5,10 +5,10 @@
  */
 import { NEXT_STEPS, type ApplicationDto, type ApplicationsAnswer } from '../../../src/shared/applications.ts';
 import { paiseToRupees } from '../../../src/shared/money.ts';
-import type { Session } from '../auth/session.ts';
-import { db } from '../platform/db.ts';
-import { documentPath } from '../invoices/access.ts';
-import { refundedByOrder } from '../payments/refunds/records.ts';
+import type { Session } from '../auth/index.ts';
+import { db } from '../platform/index.ts';
+import { documentPath } from '../invoices/index.ts';
+import { refundedByOrder } from '../payments/index.ts';
 
 type Row = {
   id: string;

@@ -6,14 +6,9 @@
  * neighbour: logs, errors, or the answer of /otp/send.
  */
 import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
-import { db, type Tx } from '../platform/db.ts';
-import { env } from '../platform/env.ts';
-import { HttpError } from '../platform/http.ts';
-import { log } from '../platform/log.ts';
-import { enqueueEmail } from '../mail/outbox.ts';
+import { db, type Tx, env, HttpError, log, signaturesEqual, rateLimit } from '../platform/index.ts';
+import { enqueueEmail } from '../mail/index.ts';
 import { otpEmail } from './emails.ts';
-import { signaturesEqual } from '../platform/hmac.ts';
-import { rateLimit } from '../platform/rate-limit.ts';
 
 export const OTP_TTL_MINUTES = 10;
 export const OTP_MAX_WRONG = 5;

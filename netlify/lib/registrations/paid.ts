@@ -2,10 +2,9 @@
  * What a paid registration fee records (called by the payments core's record step, inside the
  * ledger's transaction): the fee row and the registration become paid, once.
  */
-import type { Tx } from '../platform/db.ts';
-import { registrationReceiptEmail } from '../shop/emails.ts';
-import type { GatewayPayment } from '../payments/gateway/types.ts';
-import type { CapturedPayment } from '../payments/record.ts';
+import type { Tx } from '../platform/index.ts';
+import { registrationReceiptEmail } from './emails.ts';
+import type { GatewayPayment, CapturedPayment } from '../payments/handlers.ts';
 
 type PaidRow = {
   registration_id: string;

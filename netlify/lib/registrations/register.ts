@@ -19,19 +19,12 @@ import {
   type RegistrationDto,
 } from '../../../src/shared/registration.ts';
 import type { CreateOrderAnswer, RegisterPaidAnswer, RegisterUnpaidAnswer } from '../../../src/shared/registration-answers.ts';
-import { recordConsent } from '../platform/consent.ts';
-import { db, type Tx } from '../platform/db.ts';
-import { env } from '../platform/env.ts';
-import { HttpError } from '../platform/http.ts';
-import { documentPath } from '../invoices/access.ts';
-import { supplier } from '../invoices/settings.ts';
-import { amountToCharge } from '../invoices/tax.ts';
-import { log } from '../platform/log.ts';
+import { recordConsent, db, type Tx, env, HttpError, log, rateLimit } from '../platform/index.ts';
+import { documentPath, supplier, amountToCharge } from '../invoices/index.ts';
 import { consumeVerificationToken } from './otp.ts';
 import { attachRedemption, pricing, releaseRedemption, reserveCode } from '../codes/index.ts';
-import { completeFreeOrder, confirmCheckout, openOrder, requirePayments } from '../payments/core.ts';
-import { rateLimit } from '../platform/rate-limit.ts';
-import { recordLeadTouches } from '../leads/touches.ts';
+import { completeFreeOrder, confirmCheckout, openOrder, requirePayments } from '../payments/index.ts';
+import { recordLeadTouches } from '../leads/index.ts';
 
 type RegistrationRow = { id: string; name: string; email: string; phone: string; status: 'unpaid' | 'paid' };
 

@@ -1,64 +1,12 @@
 /**
- * Payment emails: receipts for a registration fee and a course purchase (each linking its tax
- * invoice PDF), and the emails about a second payment for a course already owned. Amounts are
+ * Course purchase emails: the receipt (linking its tax invoice PDF), and the emails about a second payment for a course already owned. Amounts are
  * integer paise, formatted by the site's one formatter.
  */
+import { receiptDateIst } from '../../../src/shared/dates.ts';
 import { formatPaise } from '../../../src/shared/money.ts';
-import { composeEmail, siteUrl, type EmailBlock, type EmailContent } from '../mail/layout.ts';
-
-const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
-const when = (at: Date) => `${dateFormat.format(at)} IST`;
-
-export type InvoiceLink = { number: string; pdfUrl: string; discount?: { code: string; listPaise: number; discountPaise: number } | null };
-
-/** The price and the code's discount before "Amount paid", when a code was applied. */
-function discountFacts(invoice: InvoiceLink | null): [string, string][] {
-  const d = invoice?.discount;
-  if (!d) return [];
-  return [
-    ['Price', formatPaise(d.listPaise)],
-    [`Discount (${d.code})`, `−${formatPaise(d.discountPaise)}`],
-  ];
-}
-
-function invoiceBlocks(invoice: InvoiceLink | null): EmailBlock[] {
-  if (!invoice) return [];
-  return [
-    `Your GST tax invoice ${invoice.number} is ready to download.`,
-    { link: { label: 'Download your tax invoice (PDF)', url: invoice.pdfUrl } },
-  ];
-}
-
-export function registrationReceiptEmail(input: {
-  name: string;
-  programName: string;
-  amountPaise: number;
-  paymentId: string;
-  paidAt: Date;
-  invoice: InvoiceLink | null;
-}): EmailContent {
-  return composeEmail({
-    subject: 'Your Aspira registration payment receipt',
-    greeting: `Dear ${input.name},`,
-    blocks: [
-      'Thank you for registering with Aspira. We have received your payment.',
-      {
-        facts: [
-          ['Programme', input.programName],
-          ...discountFacts(input.invoice),
-          ['Amount paid', formatPaise(input.amountPaise)],
-          ['Payment ID', input.paymentId],
-          ...(input.invoice ? ([['Invoice', input.invoice.number]] as [string, string][]) : []),
-          ['Date', when(input.paidAt)],
-        ],
-      },
-      ...invoiceBlocks(input.invoice),
-      { link: { label: 'See your application', url: siteUrl('/applications') } },
-      'Keep this email as your receipt. A confirmation email with your next steps will reach you within 48 hours.',
-    ],
-    signOff: 'Aspira',
-  });
-}
+import { discountFacts, invoiceBlocks, type InvoiceLink } from '../invoices/index.ts';
+import { composeEmail, type EmailContent } from '../mail/index.ts';
+import { siteUrl } from '../platform/index.ts';
 
 export function courseReceiptEmail(input: {
   firstName: string;
@@ -82,7 +30,7 @@ export function courseReceiptEmail(input: {
           ['Order ID', input.orderId],
           ['Payment ID', input.paymentId],
           ...(input.invoice ? ([['Invoice', input.invoice.number]] as [string, string][]) : []),
-          ['Date', when(input.paidAt)],
+          ['Date', receiptDateIst(input.paidAt)],
         ],
       },
       ...invoiceBlocks(input.invoice),
@@ -113,7 +61,7 @@ export function courseDuplicatePaymentEmail(input: {
           ['Amount paid', formatPaise(input.amountPaise)],
           ['Order ID', input.orderId],
           ['Payment ID', input.paymentId],
-          ['Date', when(input.paidAt)],
+          ['Date', receiptDateIst(input.paidAt)],
         ],
       },
       { link: { label: 'Your purchases', url: siteUrl('/purchases') } },

@@ -7,7 +7,7 @@
  * re-check all end in one paid row, one invoice and one receipt email, however many race.
  */
 import type { TrackingInput } from '../../../src/shared/tracking.ts';
-import { recordLeadTouches } from '../leads/touches.ts';
+import { recordLeadTouches } from '../leads/index.ts';
 import type { CheckoutResult } from '../../../src/shared/checkout.ts';
 import { paiseToRupees } from '../../../src/shared/money.ts';
 import {
@@ -17,22 +17,14 @@ import {
   type CoursePaymentAnswer,
   type Purchase,
 } from '../../../src/shared/order.ts';
-import type { Session } from '../auth/session.ts';
-import { toCourseDto } from '../catalogue/courses.ts';
-import { db, type Tx } from '../platform/db.ts';
-import { HttpError } from '../platform/http.ts';
-import { documentPath } from '../invoices/access.ts';
-import { billingOf } from '../invoices/billing.ts';
-import { supplier } from '../invoices/settings.ts';
-import { amountToCharge } from '../invoices/tax.ts';
+import type { Session } from '../auth/index.ts';
+import { toCourseDto } from '../catalogue/index.ts';
+import { db, type Tx, HttpError, rateLimit } from '../platform/index.ts';
+import { documentPath, BILLING_STATE_MISSING, billingOf, supplier, amountToCharge } from '../invoices/index.ts';
 import { attachRedemption, pricing, releaseRedemption, reserveCode } from '../codes/index.ts';
-import { completeFreeOrder, confirmCheckout, openOrder, requirePayments } from '../payments/core.ts';
-import { rateLimit } from '../platform/rate-limit.ts';
+import { completeFreeOrder, confirmCheckout, openOrder, requirePayments } from '../payments/index.ts';
 
 export { refundDuplicateCoursePayments } from './paid.ts';
-
-/** The message when a learner has not told us their state yet (the billing details step). */
-export const BILLING_STATE_MISSING = 'state: Choose your state for the tax invoice before paying';
 
 type CourseRow = { id: string; title: string; description: string; price_paise: string; duration: string; image_id: string | null };
 

@@ -3,14 +3,10 @@
  * ledger's transaction, with the ledger row locked): the purchase, once, and who bought what;
  * and the refund of a second payment for a course the learner already owns.
  */
-import { db, isUniqueViolation, type Tx } from '../platform/db.ts';
-import { currentRequest } from '../platform/http.ts';
-import { log } from '../platform/log.ts';
-import { enqueueEmail } from '../mail/outbox.ts';
+import { db, isUniqueViolation, type Tx, currentRequest, log } from '../platform/index.ts';
+import { enqueueEmail } from '../mail/index.ts';
 import { courseDuplicatePaymentEmail, courseDuplicateRefundedEmail, courseReceiptEmail } from './emails.ts';
-import { refundClaimedDuplicates } from '../payments/refunds/duplicates.ts';
-import type { GatewayPayment } from '../payments/gateway/types.ts';
-import type { CapturedPayment } from '../payments/record.ts';
+import { refundClaimedDuplicates, type GatewayPayment, type CapturedPayment } from '../payments/handlers.ts';
 
 type PaidOrderRow = {
   id: string;

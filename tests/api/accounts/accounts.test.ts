@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { env } from '../../../netlify/lib/platform/env.ts';
+import { env } from '../../../netlify/lib/platform/index.ts';
 import { BASE_URL, call, count, useTestDatabase } from '../support/harness.ts';
 
 const db = useTestDatabase();
@@ -253,7 +253,7 @@ describe('sessions', () => {
   it('an admin token is not a learner session', async () => {
     const [admin] =
       await db.sql`insert into accounts (role, email, password_hash, admin_role) values ('admin', 'boss@example.com', 'x', 'owner') returning id`;
-    const { signSession } = await import('../../../netlify/lib/auth/tokens.ts');
+    const { signSession } = await import('../../../netlify/lib/auth/index.ts');
     const token = await signSession({ sub: admin!.id, role: 'admin', tv: 0 });
     expect((await call('GET', '/api/v1/user/me', { token })).status).toBe(403);
   });

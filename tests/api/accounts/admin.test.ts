@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createAccount, login } from '../../../netlify/lib/accounts/login.ts';
-import { resetEnvForTests } from '../../../netlify/lib/platform/env.ts';
+import { createAccount, login } from '../../../netlify/lib/accounts/index.ts';
+import { resetEnvForTests } from '../../../netlify/lib/platform/index.ts';
 import { call, count, useTestDatabase } from '../support/harness.ts';
 
 const INVITE = 'correct-horse-battery-staple';

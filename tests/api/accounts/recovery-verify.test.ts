@@ -3,7 +3,7 @@
  * single-use link (24 h) before it can buy; resend is throttled; admins confirm before logging in.
  */
 import { describe, expect, it } from 'vitest';
-import { hashToken } from '../../../netlify/lib/auth/account-tokens.ts';
+import { hashToken } from '../../../netlify/lib/auth/index.ts';
 import { call, emailedToken, useTestDatabase } from '../support/harness.ts';
 
 const INVITE = 'invite-for-verification-tests';

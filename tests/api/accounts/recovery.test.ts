@@ -3,7 +3,7 @@
  * session ends, a "password changed" email, the same answer for unknown emails, throttles.
  */
 import { describe, expect, it } from 'vitest';
-import { hashToken } from '../../../netlify/lib/auth/account-tokens.ts';
+import { hashToken } from '../../../netlify/lib/auth/index.ts';
 import { call, confirmEmail, emailedToken, signupVerifiedLearner, useTestDatabase } from '../support/harness.ts';
 
 const INVITE = 'invite-for-recovery-tests';

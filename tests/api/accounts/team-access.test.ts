@@ -5,7 +5,7 @@
  */
 import postgres from 'postgres';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { INACTIVE_ADMIN, LAST_OWNER, NOT_YOURSELF } from '../../../netlify/lib/accounts/team.ts';
+import { INACTIVE_ADMIN, LAST_OWNER, NOT_YOURSELF } from '../../../netlify/lib/accounts/index.ts';
 import { call, useTestDatabase } from '../support/harness.ts';
 import { auditRows, freshIp, makeAdmin, pipelineRow, submitAdvisorLead, type TestAdmin } from '../leads/kit.ts';
 

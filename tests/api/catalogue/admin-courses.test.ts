@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { createAccount, login } from '../../../netlify/lib/accounts/login.ts';
-import { resetEnvForTests } from '../../../netlify/lib/platform/env.ts';
+import { createAccount, login } from '../../../netlify/lib/accounts/index.ts';
+import { resetEnvForTests } from '../../../netlify/lib/platform/index.ts';
 import { activeImageStore, useImageStore } from '../../../netlify/lib/images/index.ts';
 import { BASE_URL, call, count, useTestDatabase } from '../support/harness.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runSweeps } from '../../../netlify/lib/payments/completions.ts';
+import { runSweeps } from '../../../netlify/lib/payments/index.ts';
 import { call, count, signupVerifiedLearner, useTestDatabase } from '../support/harness.ts';
 import { admitLearner, admitPlanId, enrol, istToday, payPart, plusDays, webhook } from './kit.ts';
 import { sandboxPay } from '../registrations/kit.ts';

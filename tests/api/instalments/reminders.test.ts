@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sendInstalmentReminders } from '../../../netlify/lib/instalments/reminders.ts';
+import { sendInstalmentReminders } from '../../../netlify/lib/instalments/index.ts';
 import { count, useTestDatabase } from '../support/harness.ts';
 import { admitLearner, admitPlanId, enrol, istToday, payPart, plusDays } from './kit.ts';
 

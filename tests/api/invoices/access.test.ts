@@ -4,9 +4,9 @@
  * links other screens use.
  */
 import { describe, expect, it } from 'vitest';
-import { issueSession } from '../../../netlify/lib/auth/session.ts';
-import { db as appDb } from '../../../netlify/lib/platform/db.ts';
-import { invoiceLinks, issueCreditNote } from '../../../netlify/lib/invoices/issue.ts';
+import { issueSession } from '../../../netlify/lib/auth/index.ts';
+import { db as appDb } from '../../../netlify/lib/platform/index.ts';
+import { invoiceLinks, issueCreditNote } from '../../../netlify/lib/invoices/index.ts';
 import { call, signupVerifiedLearner, useTestDatabase } from '../support/harness.ts';
 import { ledgerOrder, paidFee, pathOf, pdfBytes, pdfText } from './kit.ts';
 import { openFeeOrder, registered, sandboxPay } from '../registrations/kit.ts';

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { db as appDb } from '../../../netlify/lib/platform/db.ts';
-import { issueCreditNote, issueInvoice, remainingOnInvoice, type InvoiceInput } from '../../../netlify/lib/invoices/issue.ts';
-import { financialYear } from '../../../netlify/lib/invoices/tax.ts';
-import { completeOrder } from '../../../netlify/lib/payments/completions.ts';
+import { db as appDb } from '../../../netlify/lib/platform/index.ts';
+import {
+  issueCreditNote,
+  issueInvoice,
+  remainingOnInvoice,
+  type InvoiceInput,
+  financialYear,
+} from '../../../netlify/lib/invoices/index.ts';
+import { completeOrder } from '../../../netlify/lib/payments/index.ts';
 import { call, count, useTestDatabase } from '../support/harness.ts';
 import { ledgerOrder, paidFee, pdfBytes, pdfText } from './kit.ts';
 import { nextIp, registered } from '../registrations/kit.ts';

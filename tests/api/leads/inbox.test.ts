@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, login } from '../../../netlify/lib/accounts/login.ts';
+import { createAccount, login } from '../../../netlify/lib/accounts/index.ts';
 import { call, useTestDatabase } from '../support/harness.ts';
 import { parseCsv } from '../../fixtures/csv.ts';
 

@@ -4,9 +4,9 @@
  * the week of 2026-03-15, i.e. 2025-12-22 to 2026-03-15 IST).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, login } from '../../../netlify/lib/accounts/login.ts';
-import { db as appDb } from '../../../netlify/lib/platform/db.ts';
-import { recordLeadTouches } from '../../../netlify/lib/leads/touches.ts';
+import { createAccount, login } from '../../../netlify/lib/accounts/index.ts';
+import { db as appDb } from '../../../netlify/lib/platform/index.ts';
+import { recordLeadTouches } from '../../../netlify/lib/leads/index.ts';
 import { parseCsv } from '../../fixtures/csv.ts';
 import { call, useTestDatabase } from '../support/harness.ts';
 

@@ -1,6 +1,6 @@
 /** Shared by the pipeline tests: admins with a role and a token, leads through the real forms. */
 import { expect } from 'vitest';
-import { createAccount, login } from '../../../netlify/lib/accounts/login.ts';
+import { createAccount, login } from '../../../netlify/lib/accounts/index.ts';
 import { call, type TestDatabase } from '../support/harness.ts';
 
 let ipCounter = 0;

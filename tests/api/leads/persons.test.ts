@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, login } from '../../../netlify/lib/accounts/login.ts';
-import { emailKey, phoneKey } from '../../../netlify/lib/leads/persons/persons.ts';
+import { createAccount, login } from '../../../netlify/lib/accounts/index.ts';
+import { emailKey, phoneKey } from '../../../netlify/lib/leads/index.ts';
 import { call, count, useTestDatabase } from '../support/harness.ts';
 
 const db = useTestDatabase();

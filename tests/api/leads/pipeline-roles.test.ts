@@ -4,8 +4,8 @@
  * filters; the daily digest of overdue follow-ups is sent once a day.
  */
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sendCounsellorDigests } from '../../../netlify/lib/leads/pipeline/digest.ts';
-import { roleForNewAdmin } from '../../../netlify/lib/accounts/team.ts';
+import { sendCounsellorDigests } from '../../../netlify/lib/leads/index.ts';
+import { roleForNewAdmin } from '../../../netlify/lib/accounts/index.ts';
 import { call, count, useTestDatabase } from '../support/harness.ts';
 import { makeAdmin, submitAdvisorLead, type TestAdmin } from './kit.ts';
 

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { db } from '../../../netlify/lib/platform/db.ts';
-import { backoffMinutes, deliverDue, enqueueEmail, transport, type MailTransport } from '../../../netlify/lib/mail/outbox.ts';
-import { postmarkTransport } from '../../../netlify/lib/mail/transport/postmark.ts';
+import { db } from '../../../netlify/lib/platform/index.ts';
+import {
+  backoffMinutes,
+  deliverDue,
+  enqueueEmail,
+  transport,
+  type MailTransport,
+  postmarkTransport,
+} from '../../../netlify/lib/mail/index.ts';
 import { useFakePostmark } from '../../fixtures/fake-postmark.ts';
 import { count, useTestDatabase } from '../support/harness.ts';
 

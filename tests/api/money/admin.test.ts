@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, login } from '../../../netlify/lib/accounts/login.ts';
+import { createAccount, login } from '../../../netlify/lib/accounts/index.ts';
 import { gstinCheckChar } from '../../../src/shared/gstin.ts';
 import { call, useTestDatabase } from '../support/harness.ts';
 import { openFeeOrder, registered, sandboxPay } from '../registrations/kit.ts';

@@ -1,10 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeDb } from '../../../netlify/lib/platform/db.ts';
-import { resetEnvForTests } from '../../../netlify/lib/platform/env.ts';
-import { useGatewayForTests, type PaymentGateway } from '../../../netlify/lib/payments/core.ts';
-import { recheckUnpaidOrders } from '../../../netlify/lib/payments/recheck.ts';
-import { checkoutSignature } from '../../../netlify/lib/platform/hmac.ts';
+import { closeDb, resetEnvForTests, checkoutSignature } from '../../../netlify/lib/platform/index.ts';
+import { useGatewayForTests, type PaymentGateway, recheckUnpaidOrders } from '../../../netlify/lib/payments/index.ts';
 import { call, count, useTestDatabase } from '../support/harness.ts';
 import { openFeeOrder, registered, sandboxPay } from '../registrations/kit.ts';
 

@@ -3,7 +3,7 @@
  * for a pooled connection, on the embedded database or PostgreSQL alike.
  */
 import { describe, expect, it } from 'vitest';
-import { Gate, PoolTimeoutError, db, isConnectionError } from '../../../netlify/lib/platform/db.ts';
+import { Gate, PoolTimeoutError, db, isConnectionError } from '../../../netlify/lib/platform/index.ts';
 import { useTestDatabase } from '../support/harness.ts';
 
 useTestDatabase();

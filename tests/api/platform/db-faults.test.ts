@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import postgres from 'postgres';
 import { connect, migrate, seed } from '../../../scripts/lib/database.ts';
-import { closeDb } from '../../../netlify/lib/platform/db.ts';
+import { closeDb } from '../../../netlify/lib/platform/index.ts';
 import { call } from '../support/harness.ts';
 import { createServerDatabase, useDatabaseUrl, type ServerDatabase } from '../support/supabase.ts';
 import { TcpProxy } from '../support/tcp-proxy.ts';

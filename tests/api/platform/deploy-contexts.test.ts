@@ -6,7 +6,7 @@
  */
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { resetEnvForTests } from '../../../netlify/lib/platform/env.ts';
+import { resetEnvForTests } from '../../../netlify/lib/platform/index.ts';
 import { call, count, signupVerifiedLearner, useTestDatabase } from '../support/harness.ts';
 
 const db = useTestDatabase();

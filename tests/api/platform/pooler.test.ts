@@ -8,7 +8,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import postgres from 'postgres';
-import { db, isConnectionError } from '../../../netlify/lib/platform/db.ts';
+import { db, isConnectionError } from '../../../netlify/lib/platform/index.ts';
 import { useTestDatabase } from '../support/harness.ts';
 import { runCoreFlows, useDatabaseUrl } from '../support/supabase.ts';
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../../netlify/lib/platform/http.ts';
-import { rateLimit } from '../../../netlify/lib/platform/rate-limit.ts';
+import { HttpError, rateLimit } from '../../../netlify/lib/platform/index.ts';
 import { useTestDatabase } from '../support/harness.ts';
 
 const testDb = useTestDatabase();

@@ -4,7 +4,7 @@
  * not), and a logout by a cross-site GET link.
  */
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAccount, login } from '../../../netlify/lib/accounts/login.ts';
+import { createAccount, login } from '../../../netlify/lib/accounts/index.ts';
 import { BASE_URL, call, count, useTestDatabase } from '../support/harness.ts';
 
 const db = useTestDatabase({ LEAD_RATE_LIMIT_PER_10_MIN: '100000' });

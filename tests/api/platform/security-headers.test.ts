@@ -4,11 +4,9 @@
  */
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { createAccount, login } from '../../../netlify/lib/accounts/login.ts';
-import { env } from '../../../netlify/lib/platform/env.ts';
+import { createAccount, login } from '../../../netlify/lib/accounts/index.ts';
+import { env, hmacSha256Hex, SECURITY_HEADERS } from '../../../netlify/lib/platform/index.ts';
 import { imageStore } from '../../../netlify/lib/images/index.ts';
-import { hmacSha256Hex } from '../../../netlify/lib/platform/hmac.ts';
-import { SECURITY_HEADERS } from '../../../netlify/lib/platform/security-headers.ts';
 import { call, useTestDatabase } from '../support/harness.ts';
 
 useTestDatabase();

@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAccount, login } from '../../../netlify/lib/accounts/login.ts';
-import { BAD_TEXT } from '../../../netlify/lib/platform/http.ts';
+import { createAccount, login } from '../../../netlify/lib/accounts/index.ts';
+import { BAD_TEXT } from '../../../netlify/lib/platform/index.ts';
 import { call, count, useTestDatabase } from '../support/harness.ts';
 
 const db = useTestDatabase({ LEAD_RATE_LIMIT_PER_10_MIN: '100000', ADMIN_INVITE_CODE: 'text-invite' });

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import postgres from 'postgres';
 import { migrate, seed } from '../../../scripts/lib/database.ts';
-import { closeDb } from '../../../netlify/lib/platform/db.ts';
+import { closeDb } from '../../../netlify/lib/platform/index.ts';
 import {
   API_ROLES,
   createServerDatabase,

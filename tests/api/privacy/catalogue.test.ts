@@ -4,7 +4,7 @@
  * AND erasure in netlify/lib/privacy/catalogue.ts. A new table fails here until it gets an entry.
  */
 import { describe, expect, it } from 'vitest';
-import { PERSONAL_DATA, STAFF_DATA } from '../../../netlify/lib/privacy/catalogue.ts';
+import { PERSONAL_DATA, STAFF_DATA } from '../../../netlify/lib/privacy/index.ts';
 import { useTestDatabase } from '../support/harness.ts';
 
 const db = useTestDatabase();

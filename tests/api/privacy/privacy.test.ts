@@ -3,9 +3,8 @@
  * and erasure by email, through the real endpoints and a real database.
  */
 import { describe, expect, it } from 'vitest';
-import { recordConsent } from '../../../netlify/lib/platform/consent.ts';
-import { db as serviceDb } from '../../../netlify/lib/platform/db.ts';
-import { syncPersons } from '../../../netlify/lib/leads/persons/persons.ts';
+import { recordConsent, db as serviceDb } from '../../../netlify/lib/platform/index.ts';
+import { syncPersons } from '../../../netlify/lib/leads/index.ts';
 import { call, count, useTestDatabase } from '../support/harness.ts';
 import { adminAccount, INVITE, learnerAccount, paidRegistration, PASSWORD } from './kit.ts';
 import { newEmail, nextIp } from '../registrations/kit.ts';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetEnvForTests } from '../../../netlify/lib/platform/env.ts';
+import { resetEnvForTests } from '../../../netlify/lib/platform/index.ts';
 import { call, count, useTestDatabase } from '../support/harness.ts';
 import { latestOtp, newEmail, nextIp, registered } from './kit.ts';
 

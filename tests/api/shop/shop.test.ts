@@ -1,7 +1,6 @@
 /** Buying a course: the order at the database price, checkout to /purchases, and what /order refuses. */
 import { describe, expect, it } from 'vitest';
-import { env } from '../../../netlify/lib/platform/env.ts';
-import { hmacSha256Hex } from '../../../netlify/lib/platform/hmac.ts';
+import { env, hmacSha256Hex } from '../../../netlify/lib/platform/index.ts';
 import { call, count, useTestDatabase } from '../support/harness.ts';
 import { DM, PM, shopKit } from './kit.ts';
 

@@ -7,10 +7,8 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import postgres from 'postgres';
 import { connect, migrate, seed, startEmbedded, type Database } from '../../../scripts/lib/database.ts';
 import { findFunction, loadFunctions, type RoutedFunction } from '../../../scripts/lib/functions.ts';
-import { closeDb, db } from '../../../netlify/lib/platform/db.ts';
-import { env, resetEnvForTests } from '../../../netlify/lib/platform/env.ts';
-import { createAccount, login } from '../../../netlify/lib/accounts/login.ts';
-import { hmacSha256Hex } from '../../../netlify/lib/platform/hmac.ts';
+import { closeDb, db, env, resetEnvForTests, hmacSha256Hex } from '../../../netlify/lib/platform/index.ts';
+import { createAccount, login } from '../../../netlify/lib/accounts/index.ts';
 
 export const BASE_URL = 'http://localhost:8888';
 

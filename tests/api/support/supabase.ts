@@ -6,8 +6,7 @@
 import { expect } from 'vitest';
 import postgres from 'postgres';
 import { migrationFiles, type MigrationFile } from '../../../scripts/lib/database.ts';
-import { closeDb } from '../../../netlify/lib/platform/db.ts';
-import { resetEnvForTests } from '../../../netlify/lib/platform/env.ts';
+import { closeDb, resetEnvForTests } from '../../../netlify/lib/platform/index.ts';
 import { call } from './harness.ts';
 
 export const API_ROLES = ['anon', 'authenticated'] as const;

@@ -5,9 +5,7 @@
  * transaction that makes it.
  */
 import type { PersonDto, PersonSummary } from '../../../../src/shared/persons.ts';
-import { recordAdminAction, type AuditActor } from '../../platform/audit.ts';
-import { db } from '../../platform/db.ts';
-import { HttpError } from '../../platform/http.ts';
+import { recordAdminAction, type AuditActor, db, HttpError } from '../../platform/index.ts';
 import { loadPerson } from './timeline.ts';
 import { lockPersons, rootPerson, rootsOf, syncPersons } from './persons.ts';
 

@@ -9,7 +9,7 @@
  * links two persons merges the newer into the older (recorded as an automatic merge); otherwise
  * it starts a person. Readers call it first, so the lead write path stays untouched.
  */
-import { db, type Tx } from '../../platform/db.ts';
+import { db, type Tx } from '../../platform/index.ts';
 import type { LeadKindName } from '../touches.ts';
 
 /** A lower-cased email, or null when it is not one. */

@@ -16,8 +16,7 @@ import {
 } from '../../../../src/shared/persons.ts';
 import { describeTouch, type Touch } from '../../../../src/shared/tracking.ts';
 import { formatPaise } from '../../../../src/shared/money.ts';
-import { db, type Tx } from '../../platform/db.ts';
-import { HttpError } from '../../platform/http.ts';
+import { db, type Tx, HttpError } from '../../platform/index.ts';
 import { personGroup, rootPerson, syncPersons } from './persons.ts';
 
 const iso = (value: Date | string) => new Date(value).toISOString();

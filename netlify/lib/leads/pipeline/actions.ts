@@ -3,13 +3,10 @@
  * next follow-up, give it an owner. Each change, its history row and its audit row commit
  * together; the lead's row is locked first, so two admins' changes apply one after the other.
  */
-import type { LeadRef, StageChange } from '../../../../src/shared/pipeline.ts';
-import { CLOSED_STAGES, STAGE_LABELS, type Stage } from '../../../../src/shared/pipeline.ts';
-import { recordAdminAction } from '../../platform/audit.ts';
-import type { Session } from '../../auth/session.ts';
-import { db, type Tx } from '../../platform/db.ts';
-import { HttpError } from '../../platform/http.ts';
-import { adminIsActive } from '../../accounts/team.ts';
+import { type LeadRef, type StageChange, CLOSED_STAGES, STAGE_LABELS, type Stage } from '../../../../src/shared/pipeline.ts';
+import { recordAdminAction, db, type Tx, HttpError } from '../../platform/index.ts';
+import type { Session } from '../../auth/index.ts';
+import { adminIsActive } from '../../accounts/index.ts';
 
 export const NO_SUCH_LEAD = 'No such lead';
 export const OWNERS_REASSIGN = 'Only an owner admin can reassign a lead; you can take a lead nobody owns';

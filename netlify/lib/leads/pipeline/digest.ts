@@ -4,9 +4,8 @@
  * repeated run never sends the same day twice.
  */
 import { LEAD_KIND_LABELS, type LeadKind } from '../../../../src/shared/admin.ts';
-import { db } from '../../platform/db.ts';
-import { log } from '../../platform/log.ts';
-import { enqueueEmail } from '../../mail/outbox.ts';
+import { db, log } from '../../platform/index.ts';
+import { enqueueEmail } from '../../mail/index.ts';
 import { counsellorDigestEmail } from './emails.ts';
 import { INBOX_KEY } from './read.ts';
 

@@ -1,6 +1,6 @@
 /** The counsellor's daily digest: their overdue follow-ups, with a link to their queue. */
-import { composeEmail, siteUrl, type EmailContent } from '../../mail/layout.ts';
-import { greetingName } from '../emails.ts';
+import { composeEmail, greetingName, type EmailContent } from '../../mail/index.ts';
+import { siteUrl } from '../../platform/index.ts';
 import { dateTimeIst } from '../../../../src/shared/dates.ts';
 
 export type OverdueLead = { name: string; kind: string; phone: string; dueAt: Date };

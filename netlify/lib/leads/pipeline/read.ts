@@ -5,8 +5,7 @@
  */
 import type { LeadPipelineDetail, LeadRef, PipelineDto, QueueItem, Stage } from '../../../../src/shared/pipeline.ts';
 import type { LeadKind } from '../../../../src/shared/admin.ts';
-import { db } from '../../platform/db.ts';
-import { HttpError } from '../../platform/http.ts';
+import { db, HttpError } from '../../platform/index.ts';
 import { NO_SUCH_LEAD } from './actions.ts';
 
 /** The pipeline key of an inbox row (SQL), for joins with lead_pipeline. */

@@ -1,4 +1,4 @@
-import type { MailTransport } from '../outbox.ts';
+import type { MailTransport } from './types.ts';
 
 /**
  * Local delivery: prints the message to the server console (that is where a local user reads an

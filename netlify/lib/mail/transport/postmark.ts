@@ -1,5 +1,5 @@
-import { env } from '../../platform/env.ts';
-import type { MailTransport } from '../outbox.ts';
+import { env } from '../../platform/index.ts';
+import type { MailTransport } from './types.ts';
 
 /**
  * Postmark delivery. Each send carries the caller's AbortSignal down to the HTTP request (the SDK

@@ -3,8 +3,7 @@
  * may refund through the gateway) need not import the checkout platform (./index.ts), which
  * imports the completions: no import cycle.
  */
-import { env, type Env } from '../../platform/env.ts';
-import { HttpError } from '../../platform/http.ts';
+import { env, type Env, HttpError } from '../../platform/index.ts';
 import type { PaymentGateway } from './types.ts';
 import { razorpayGateway } from './razorpay.ts';
 import { sandboxGateway } from './sandbox.ts';

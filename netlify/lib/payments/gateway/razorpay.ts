@@ -4,7 +4,7 @@
  */
 import type Razorpay from 'razorpay';
 import type { CheckoutResult } from '../../../../src/shared/checkout.ts';
-import { verifyBodySignature, verifyCheckoutSignature } from '../../platform/hmac.ts';
+import { verifyBodySignature, verifyCheckoutSignature } from '../../platform/index.ts';
 import { RefundRefusedError, type GatewayPayment, type GatewayRefund, type PaymentGateway } from './types.ts';
 
 type RazorpayPaymentEntity = { id: string; order_id?: string | null; status: string; amount: number | string; currency: string };

@@ -7,9 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { CheckoutResult } from '../../../../src/shared/checkout.ts';
-import { db } from '../../platform/db.ts';
-import { HttpError } from '../../platform/http.ts';
-import { checkoutSignature, verifyBodySignature, verifyCheckoutSignature } from '../../platform/hmac.ts';
+import { db, HttpError, checkoutSignature, verifyBodySignature, verifyCheckoutSignature } from '../../platform/index.ts';
 import { RefundRefusedError, type GatewayPayment, type GatewayRefund, type PaymentGateway } from './types.ts';
 
 export const SANDBOX_KEY_ID = 'rzp_test_sandbox';

@@ -5,8 +5,7 @@
  * email are recorded in one transaction. A failure gives the claim back for the next scheduled run
  * (the gateway itself refuses to refund one payment twice).
  */
-import { db, type Tx } from '../../platform/db.ts';
-import { log } from '../../platform/log.ts';
+import { db, type Tx, log } from '../../platform/index.ts';
 import { gateway } from '../gateway/index.ts';
 
 export type DuplicateRefund = { orderId: string; paymentId: string; amountPaise: number; receipt: string; reason: string };

@@ -3,7 +3,8 @@
  * note (the tax document that reverses the invoice) when there is one.
  */
 import { formatPaise } from '../../../../src/shared/money.ts';
-import { composeEmail, siteUrl, type EmailBlock, type EmailContent } from '../../mail/layout.ts';
+import { composeEmail, type EmailBlock, type EmailContent } from '../../mail/index.ts';
+import { siteUrl } from '../../platform/index.ts';
 
 export type RefundEmailInput = {
   name: string;

@@ -15,12 +15,8 @@
 import type { z } from 'zod';
 import { formatPaise, rupeesToPaise } from '../../../../src/shared/money.ts';
 import { OUTSIDE_POLICY, type RefundDto, type refundRequestSchema } from '../../../../src/shared/refund.ts';
-import { recordAdminAction } from '../../platform/audit.ts';
-import type { Session } from '../../auth/session.ts';
-import { db, isUniqueViolation } from '../../platform/db.ts';
-import { HttpError } from '../../platform/http.ts';
-import { log } from '../../platform/log.ts';
-import { rateLimit } from '../../platform/rate-limit.ts';
+import { recordAdminAction, db, isUniqueViolation, HttpError, log, rateLimit } from '../../platform/index.ts';
+import type { Session } from '../../auth/index.ts';
 import { gateway } from '../core.ts';
 import { RefundRefusedError, type GatewayRefund } from '../gateway/types.ts';
 import { applyGatewayRefund, COLUMNS, payerOf, settle, toRefundDto, withinPolicy, type RefundRow } from './records.ts';

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { hmacSha256Hex } from '../../../../netlify/lib/platform/hmac.ts';
+import { hmacSha256Hex } from '../../../../netlify/lib/platform/index.ts';
 import { call, count, testAccount, type TestDatabase } from '../../support/harness.ts';
 
 export const REFUND_SANDBOX_SECRET = 'sandbox-secret-for-refund-tests';

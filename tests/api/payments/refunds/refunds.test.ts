@@ -1,8 +1,8 @@
 /** Owners refund a course or a registration fee: in full or in part, once, within the policy. */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { db as sharedDb } from '../../../../netlify/lib/platform/db.ts';
-import { refundedByOrder } from '../../../../netlify/lib/payments/refunds/records.ts';
+import { db as sharedDb } from '../../../../netlify/lib/platform/index.ts';
+import { refundedByOrder } from '../../../../netlify/lib/payments/index.ts';
 import { OUTSIDE_POLICY } from '../../../../src/shared/refund.ts';
 import { call, count, useTestDatabase } from '../../support/harness.ts';
 import { openFeeOrder, registered, sandboxPay } from '../../registrations/kit.ts';

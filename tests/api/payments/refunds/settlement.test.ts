@@ -1,10 +1,14 @@
 /** A refund settles: webhooks (retried, foreign, forged), failures at the bank or gateway, and the scheduled re-check. */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { hmacSha256Hex } from '../../../../netlify/lib/platform/hmac.ts';
-import { recheckPendingRefunds } from '../../../../netlify/lib/payments/recheck.ts';
-import { useGatewayForTests } from '../../../../netlify/lib/payments/core.ts';
-import { SANDBOX_FAIL_REFUND, SANDBOX_REFUSE_REFUND, sandboxGateway } from '../../../../netlify/lib/payments/gateway/sandbox.ts';
+import { hmacSha256Hex } from '../../../../netlify/lib/platform/index.ts';
+import {
+  recheckPendingRefunds,
+  useGatewayForTests,
+  SANDBOX_FAIL_REFUND,
+  SANDBOX_REFUSE_REFUND,
+  sandboxGateway,
+} from '../../../../netlify/lib/payments/index.ts';
 import { call, useTestDatabase } from '../../support/harness.ts';
 import { DM_PAISE, REFUND_SANDBOX_SECRET, refundKit } from './kit.ts';
 

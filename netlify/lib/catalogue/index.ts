@@ -1,0 +1,3 @@
+export * from './admin.ts';
+export * from './build-hook.ts';
+export * from './courses.ts';

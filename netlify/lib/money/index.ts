@@ -1,0 +1,2 @@
+export * from './admin.ts';
+export * from './csv.ts';

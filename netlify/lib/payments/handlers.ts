@@ -1,0 +1,3 @@
+export * from './gateway/types.ts';
+export * from './record.ts';
+export * from './refunds/duplicates.ts';

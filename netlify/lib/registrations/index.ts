@@ -1,0 +1,3 @@
+export * from './applications.ts';
+export * from './otp.ts';
+export * from './register.ts';
