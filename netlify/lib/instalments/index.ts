@@ -1,3 +1,8 @@
+/**
+ * Fee plans: plans an owner sets up (plans.ts), enrolment and each learner's schedule
+ * (enrol.ts, schedule.ts), paying a part (pay.ts, then paid.ts when captured), dues and reminders.
+ * Wording in emails.ts, personal data in privacy.ts.
+ */
 export * from './dues.ts';
 export * from './enrol.ts';
 export * from './pay.ts';

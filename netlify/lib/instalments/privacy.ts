@@ -1,5 +1,5 @@
 /**
- * Fee plans in the privacy catalog (./privacy-coverage.ts spreads these in): a learner's
+ * Fee plans in the privacy catalog (privacy/catalogue.ts spreads these in): a learner's
  * enrolments and part payments are payment records, kept (tax law) with the email replaced.
  */
 import type { TableCoverage } from '../privacy/index.ts';

@@ -1,5 +1,5 @@
 /**
- * The payments platform: gateway selection, opening orders (always recorded in our ledger),
+ * The payments core: opening orders (always recorded in our ledger),
  * confirming a checkout result, and the sandbox checkout. Domains use these, never the SDK.
  */
 import { randomBytes } from 'node:crypto';
@@ -12,8 +12,6 @@ import type { GatewayOrder, GatewayPayment, PaymentGateway } from './gateway/typ
 import { sandboxPay, type SandboxPayAnswer } from './gateway/sandbox.ts';
 
 export type { CheckoutOrder, CheckoutResult, GatewayOrder, GatewayPayment, PaymentGateway, Purpose };
-export { completeOrder, recordFailedAttempt } from './completions.ts';
-export { gateway, PAYMENTS_NOT_CONFIGURED, paymentsConfigured, requirePayments, useGatewayForTests } from './gateway/index.ts';
 
 export type OpenOrderInput = {
   /** Which domain pays (kept in the ledger): completion finds its handler by it. */

@@ -1,3 +1,8 @@
-export * from './gateway/types.ts';
-export * from './record.ts';
+/**
+ * The second entry of payments, for the domains' paid.ts handlers only: what a handler needs
+ * (the captured payment's types, refunding a duplicate capture) without the core, which imports
+ * the handlers (payments/completions.ts) and would close an import cycle.
+ */
+export type { GatewayPayment } from './gateway/types.ts';
+export type { CapturedPayment } from './record.ts';
 export * from './refunds/duplicates.ts';

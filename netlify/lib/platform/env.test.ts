@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigurationError, env, loadEnv, resetEnvForTests, useDeployContext } from './env.ts';
-import { HttpError } from './http.ts';
+import { HttpError } from './http/errors.ts';
 import { transport } from '../mail/index.ts';
 import { gateway, PAYMENTS_NOT_CONFIGURED } from '../payments/index.ts';
 

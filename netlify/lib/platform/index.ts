@@ -1,3 +1,8 @@
+/**
+ * What every domain stands on: configuration (env), the database client, logs, HTTP
+ * (routes, bodies, errors, same-origin guards), security headers, crypto and HMAC, site URLs,
+ * CSV, rate limits, the admin audit log and the consent record. Imports no domain.
+ */
 export * from './audit.ts';
 export * from './consent.ts';
 export * from './crypto.ts';
@@ -5,7 +10,10 @@ export * from './csv.ts';
 export * from './db.ts';
 export * from './env.ts';
 export * from './hmac.ts';
-export * from './http.ts';
+export * from './http/body.ts';
+export * from './http/errors.ts';
+export * from './http/origin.ts';
+export * from './http/routes.ts';
 export * from './log.ts';
 export * from './rate-limit.ts';
 export * from './security-headers.ts';

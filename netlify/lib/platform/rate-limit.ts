@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { db, type Db } from './db.ts';
-import { HttpError } from './http.ts';
+import { HttpError } from './http/errors.ts';
 
 export type Limit = {
   /** What is being limited, e.g. "contact" or "login". */

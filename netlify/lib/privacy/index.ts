@@ -1,2 +1,6 @@
+/**
+ * Privacy rights: a person's export and erasure (rights.ts) over the catalogue of every table
+ * holding personal data (catalogue.ts, composed from each domain's privacy.ts).
+ */
 export * from './catalogue.ts';
 export * from './rights.ts';

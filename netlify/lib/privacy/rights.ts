@@ -25,6 +25,11 @@ export function emailHash(email: string): string {
   return createHmac('sha256', env().jwtSecret).update(`privacy-email:${email.toLowerCase()}`).digest('hex');
 }
 
+/** Whose data; rows matched by email alone count only when the email is proven theirs. */
+function subject(email: string, accountIds: string[], byEmail: boolean): Subject {
+  return { email, emailHash: emailHash(email), accountIds, byEmail, provenEmails: byEmail ? [email] : [] };
+}
+
 type Actor = { kind: 'self' } | { kind: 'admin'; accountId: string; email: string };
 
 export type DataExport = {
@@ -102,12 +107,16 @@ async function eraseSubject(subject: Subject, actor: Actor): Promise<PrivacySumm
 }
 
 function selfSubject(session: Session): Subject {
-  return { email: session.email, emailHash: emailHash(session.email), accountIds: [session.accountId], byEmail: session.emailVerified };
+  return subject(session.email, [session.accountId], session.emailVerified);
 }
 
 async function subjectByEmail(email: string): Promise<Subject> {
   const accounts = await db()<{ id: string }[]>`select id from accounts where role = 'user' and email = ${email} and erased_at is null`;
-  return { email, emailHash: emailHash(email), accountIds: accounts.map((a) => a.id), byEmail: true };
+  return subject(
+    email,
+    accounts.map((a) => a.id),
+    true,
+  );
 }
 
 /** GET /user/privacy/export: the learner's own data. An unconfirmed email gets only its account. */

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { currentRequest, HttpError, readJson, routes } from './http.ts';
-import { SECURITY_HEADERS } from './security-headers.ts';
+import { readJson } from './body.ts';
+import { HttpError } from './errors.ts';
+import { currentRequest, routes } from './routes.ts';
+import { SECURITY_HEADERS } from '../security-headers.ts';
 
 process.env.DATABASE_URL ??= 'postgres://unused';
 process.env.LOG_LEVEL = 'silent';

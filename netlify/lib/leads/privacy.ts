@@ -1,0 +1,99 @@
+/**
+ * The leads' personal data for the privacy catalogue (privacy/catalogue.ts runs these):
+ * the pipeline rows keyed by lead and the person's identities go first, since they find the
+ * person's leads through the form rows erased later.
+ */
+import type { Tx } from '../platform/index.ts';
+import { phoneKey } from './persons/persons.ts';
+import type { Subject, TableCoverage } from '../privacy/index.ts';
+
+const deleteLeads = (table: 'contact_requests' | 'scholarship_applications' | 'startup_pitches') => async (tx: Tx, s: Subject) =>
+  (await tx`delete from ${tx(table)} where email in ${tx(s.provenEmails.concat(''))}`).count;
+
+/** The person's leads as the admin pipeline names them ('contact:12', 'registration:ab…', 'order:7'). */
+async function leadKeys(tx: Tx, s: Subject): Promise<string[]> {
+  const rows = await tx<{ key: string }[]>`
+    select 'contact:' || id as key from contact_requests where email in ${tx(s.provenEmails.concat(''))}
+    union all select 'scholarship:' || id from scholarship_applications where email in ${tx(s.provenEmails.concat(''))}
+    union all select 'pitch:' || id from startup_pitches where email in ${tx(s.provenEmails.concat(''))}
+    union all select 'registration:' || id from registrations where email in ${tx(s.provenEmails.concat(''))} and erased_at is null
+    union all select 'order:' || id from course_orders where account_id in ${tx(s.accountIds.concat(''))}`;
+  return rows.map((r) => r.key).concat('');
+}
+
+/** A table of the admin pipeline, keyed by lead: exported, and deleted before the leads themselves. */
+function byLead(table: string, label: string, columns: string[]): TableCoverage {
+  return {
+    label,
+    export: async (tx, s) => tx`select ${tx(columns)} from ${tx(table)} where lead_kind || ':' || lead_id in ${tx(await leadKeys(tx, s))}`,
+    erase: async (tx, s) => (await tx`delete from ${tx(table)} where lead_kind || ':' || lead_id in ${tx(await leadKeys(tx, s))}`).count,
+  };
+}
+
+/**
+ * The keys the admin's "persons" recognise this person by: their email and the phones they gave
+ * (normalised as persons/persons.ts does). Only these go: a person merged with someone else's leads keeps theirs.
+ */
+async function identityKeys(tx: Tx, s: Subject): Promise<string[]> {
+  if (!s.byEmail) return [''];
+  const rows = await tx<{ phone: string }[]>`
+    select phone from contact_requests where email = ${s.email}
+    union select phone from scholarship_applications where email = ${s.email}
+    union select phone from startup_pitches where email = ${s.email}
+    union select phone from registrations where email = ${s.email} and erased_at is null`;
+  const phones = rows.map((r) => phoneKey(r.phone)).filter((key): key is string => key !== null);
+  return [`email:${s.email}`, ...phones.map((key) => `phone:${key}`)];
+}
+
+/** Erased before the forms: the pipeline, the person's identities and touches. */
+export const LEAD_PIPELINE_DATA: Record<string, TableCoverage> = {
+  // First: they find the person's leads through the rows erased below.
+  person_identities: {
+    label: 'personIdentities',
+    export: async (tx, s) => tx`
+      select kind, value, created_at from person_identities where kind || ':' || value in ${tx(await identityKeys(tx, s))}`,
+    erase: async (tx, s) => (await tx`delete from person_identities where kind || ':' || value in ${tx(await identityKeys(tx, s))}`).count,
+  },
+  person_leads: byLead('person_leads', 'personLeads', ['lead_kind', 'lead_id', 'created_at']),
+  lead_notes: byLead('lead_notes', 'leadNotes', ['lead_kind', 'lead_id', 'body', 'created_at']),
+  lead_stage_changes: byLead('lead_stage_changes', 'leadStageChanges', ['lead_kind', 'lead_id', 'from_stage', 'to_stage', 'note', 'at']),
+  lead_pipeline: byLead('lead_pipeline', 'leadPipeline', [
+    'lead_kind',
+    'lead_id',
+    'stage',
+    'lost_reason',
+    'next_follow_up_at',
+    'created_at',
+  ]),
+  lead_touches: byLead('lead_touches', 'leadTouches', [
+    'lead_kind',
+    'lead_id',
+    'touch',
+    'utm_source',
+    'utm_medium',
+    'utm_campaign',
+    'utm_term',
+    'utm_content',
+    'referrer',
+    'touched_at',
+  ]),
+};
+
+/** The forms themselves: deleted. */
+export const LEAD_FORM_DATA: Record<string, TableCoverage> = {
+  contact_requests: {
+    label: 'contactRequests',
+    export: (tx, s) => tx`select * from contact_requests where email in ${tx(s.provenEmails.concat(''))} order by created_at`,
+    erase: deleteLeads('contact_requests'),
+  },
+  scholarship_applications: {
+    label: 'scholarshipApplications',
+    export: (tx, s) => tx`select * from scholarship_applications where email in ${tx(s.provenEmails.concat(''))} order by created_at`,
+    erase: deleteLeads('scholarship_applications'),
+  },
+  startup_pitches: {
+    label: 'startupPitches',
+    export: (tx, s) => tx`select * from startup_pitches where email in ${tx(s.provenEmails.concat(''))} order by created_at`,
+    erase: deleteLeads('startup_pitches'),
+  },
+};

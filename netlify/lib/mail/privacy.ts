@@ -1,0 +1,21 @@
+/**
+ * Emails in the privacy catalogue: subjects, dates and tags are exported, never bodies.
+ */
+import type { TableCoverage } from '../privacy/index.ts';
+
+/** The outbox. */
+export const EMAIL_DATA: Record<string, TableCoverage> = {
+  email_outbox: {
+    label: 'emails',
+    // Subjects, dates and tags only: bodies may hold one-time codes and are not data about the person.
+    export: (tx, s) => tx`
+      select subject, tag, status, created_at, sent_at from email_outbox
+      where to_address in ${tx(s.provenEmails.concat(''))} order by created_at`,
+    // Also the team's copies (lead notifications) that quote the address.
+    erase: async (tx, s) => {
+      if (!s.byEmail) return 0;
+      const quoted = `(^|[^a-z0-9._%+-])${s.email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^a-z0-9.-])`;
+      return (await tx`delete from email_outbox where to_address = ${s.email} or text_body ~* ${quoted}`).count;
+    },
+  },
+};
