@@ -7,7 +7,7 @@
  */
 import { db, log } from '../platform/index.ts';
 import { completeOrder, recordFailedAttempt, runSweeps, type CompletionOutcome } from './completions.ts';
-import { gateway, paymentsConfigured } from './core.ts';
+import { gateway, paymentsConfigured } from './gateway/index.ts';
 import { recheckPendingRefunds } from './refunds/request.ts';
 
 export { recheckPendingRefunds };

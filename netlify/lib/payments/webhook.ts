@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { releaseForOrder } from '../codes/index.ts';
 import { db, HttpError, log } from '../platform/index.ts';
 import { completeOrder, recordFailedAttempt, type CompletionOutcome } from './completions.ts';
-import { gateway } from './core.ts';
+import { gateway } from './gateway/index.ts';
 import { fromRazorpayPayment, fromRazorpayRefund } from './gateway/razorpay.ts';
 import { applyGatewayRefund } from './refunds/records.ts';
 

@@ -17,7 +17,7 @@ import { formatPaise, rupeesToPaise } from '../../../../src/shared/money.ts';
 import { OUTSIDE_POLICY, type RefundDto, type refundRequestSchema } from '../../../../src/shared/refund.ts';
 import { recordAdminAction, db, isUniqueViolation, HttpError, log, rateLimit } from '../../platform/index.ts';
 import type { Session } from '../../auth/index.ts';
-import { gateway } from '../core.ts';
+import { gateway } from '../gateway/index.ts';
 import { RefundRefusedError, type GatewayRefund } from '../gateway/types.ts';
 import { applyGatewayRefund, COLUMNS, payerOf, settle, toRefundDto, withinPolicy, type RefundRow } from './records.ts';
 
