@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { adminSignupFormSchema, loginSchema } from '../../src/shared/account.ts';
-import { leadsQuerySchema } from '../../src/shared/admin.ts';
+import { leadsQuerySchema } from '../../src/shared/pipeline.ts';
 import { loginAdmin, logoutAdmin, signupAdmin } from '../lib/accounts/index.ts';
 import { requireAdmin } from '../lib/auth/index.ts';
 import { assertNotCrossSite, clientIp, json, parseWith, readJson, routes } from '../lib/platform/index.ts';

@@ -1,5 +1,6 @@
 import type { Config } from '@netlify/functions';
-import { moneyFilterSchema, refundIdSchema, refundRequestSchema } from '../../src/shared/refund.ts';
+import { refundIdSchema, refundRequestSchema } from '../../src/shared/refund.ts';
+import { moneyFilterSchema } from '../../src/shared/money-view.ts';
 import { requireOwner } from '../lib/auth/index.ts';
 import { json, parseWith, readJson, routes } from '../lib/platform/index.ts';
 import { moneyCsv, moneyView } from '../lib/money/index.ts';

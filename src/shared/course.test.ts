@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { courseFormSchema } from './admin.ts';
+import { courseFormSchema } from './catalogue.ts';
 import { discountOf } from './course.ts';
 
 describe('discountOf', () => {

@@ -23,7 +23,13 @@ export const PROGRAMMES = [
 ] as const;
 
 /** AspiraTank stages and industries (docs/product.md, Entities). */
-export const STAGES = ['Idea stage', 'MVP / Prototype ready', 'Launched with early users', 'Generating revenue', 'Scaling stage'] as const;
+export const PITCH_STAGES = [
+  'Idea stage',
+  'MVP / Prototype ready',
+  'Launched with early users',
+  'Generating revenue',
+  'Scaling stage',
+] as const;
 export const INDUSTRIES = ['EdTech', 'SaaS', 'AI / ML', 'HealthTech', 'FinTech'] as const;
 
 export const CONTACT_SOURCES = ['advisor', 'contact', 'popup'] as const;
@@ -206,7 +212,7 @@ export const pitchSchema = z
     linkedin: link('your LinkedIn profile', false).optional(),
     startupName: line('your startup name', 120, true),
     website: link('your website', false).optional(),
-    stage: z.enum(STAGES, { error: 'Select your stage' }),
+    stage: z.enum(PITCH_STAGES, { error: 'Select your stage' }),
     comments: text('your comments', 2000, true),
     industries: z
       .array(z.enum(INDUSTRIES, { error: `Choose from ${INDUSTRIES.join(', ')}` }), { error: 'Industries must be a list' })

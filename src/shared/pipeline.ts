@@ -1,12 +1,76 @@
 /**
- * The admissions pipeline, shared by the admin islands and the API: stages, the lead reference,
- * and the bodies of the pipeline, team and audit endpoints.
+ * The admissions pipeline, shared by the admin islands and the API: the kinds of lead, stages,
+ * the inbox's query and rows, the lead reference, and the bodies of the pipeline, team and audit
+ * endpoints.
  */
 import { z } from 'zod';
-import { LEAD_KINDS, STAGE_LABELS, STAGES, type LeadKind, type Stage } from './admin.ts';
-
-export { STAGE_LABELS, STAGES, type Stage };
 import { PROGRAMMES } from './leads.ts';
+
+export const LEAD_KINDS = ['contact', 'scholarship', 'pitch', 'registration', 'order'] as const;
+export type LeadKind = (typeof LEAD_KINDS)[number];
+export const LEAD_KIND_LABELS: Record<LeadKind, string> = {
+  contact: 'Advisor & contact requests',
+  scholarship: 'Scholarship applications',
+  pitch: 'Startup pitches',
+  registration: 'Registrations',
+  order: 'Course orders',
+};
+
+/** The admissions pipeline's stages. */
+export const STAGES = ['new', 'contacted', 'qualified', 'applied', 'enrolled', 'lost'] as const;
+export type Stage = (typeof STAGES)[number];
+export const STAGE_LABELS: Record<Stage, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  qualified: 'Qualified',
+  applied: 'Applied',
+  enrolled: 'Enrolled',
+  lost: 'Lost',
+};
+
+const dateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31')
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Not a real date');
+
+/**
+ * GET /api/v1/admin/leads query: kind, from/to (inclusive days, IST), q (name/email/phone),
+ * stage, owner ("me", "none" or an admin's id), format.
+ */
+export const leadsQuerySchema = z
+  .object({
+    kind: z.enum(LEAD_KINDS, { error: `kind must be one of ${LEAD_KINDS.join(', ')}` }).optional(),
+    from: dateSchema.optional(),
+    to: dateSchema.optional(),
+    q: z.string().trim().max(100, 'Search is at most 100 characters').optional(),
+    stage: z.enum(STAGES, { error: `stage must be one of ${STAGES.join(', ')}` }).optional(),
+    owner: z
+      .string()
+      .regex(/^(me|none|[0-9a-z]{1,40})$/, 'owner must be me, none or an admin id')
+      .optional(),
+    format: z.enum(['json', 'csv'], { error: 'format must be json or csv' }).optional(),
+    limit: z.coerce.number().int().min(1).max(1000).optional(),
+  })
+  .strict()
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'from must be on or before to', path: ['from'] });
+export type LeadsQuery = z.output<typeof leadsQuerySchema>;
+
+/** One row of the admin inbox, whatever its source table. */
+export type LeadDto = {
+  kind: LeadKind;
+  id: string;
+  createdAt: string;
+  name: string;
+  email: string;
+  phone: string;
+  summary: string;
+  details: Record<string, unknown>;
+  /** The pipeline: stage, owner (id and name), next follow-up. */
+  stage: Stage;
+  ownerId: string | null;
+  ownerName: string | null;
+  nextFollowUpAt: string | null;
+};
 
 /** Stages a lead leaves the work queue in. */
 export const CLOSED_STAGES: readonly Stage[] = ['enrolled', 'lost'];

@@ -44,28 +44,6 @@ export const refundRequestSchema = z
 
 export type RefundRequest = z.input<typeof refundRequestSchema>;
 
-export const MONEY_KINDS = ['registration', 'course', 'instalment'] as const;
-export const MONEY_STATUSES = ['captured', 'partially-refunded', 'refunded', 'refund-pending', 'refund-failed'] as const;
-
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-24')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Use a real date')
-  .optional();
-
-/** The money view's filters (query string). Dates are days in India (IST), both inclusive. */
-export const moneyFilterSchema = z
-  .object({
-    from: day,
-    to: day,
-    kind: z.enum(MONEY_KINDS, { error: 'kind: choose registration, course or instalment' }).optional(),
-    status: z.enum(MONEY_STATUSES, { error: `status: choose one of ${MONEY_STATUSES.join(', ')}` }).optional(),
-  })
-  .strict()
-  .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], message: 'The end date must not be before the start date' });
-
-export type MoneyFilter = z.output<typeof moneyFilterSchema>;
-
 export type RefundDto = {
   id: string;
   orderId: string;
@@ -80,44 +58,6 @@ export type RefundDto = {
   creditNoteId: string | null;
   createdAt: string;
   processedAt: string | null;
-};
-
-export type MoneyPaymentDto = {
-  orderId: string;
-  paymentId: string;
-  kind: (typeof MONEY_KINDS)[number];
-  /** What was bought: the course title, the programme, or the plan and part. */
-  item: string;
-  /** The discount or scholarship code on its invoice, if any. */
-  discountCode: string | null;
-  buyer: string;
-  email: string;
-  paidAt: string;
-  /** Rupees. */
-  amount: number;
-  refunded: number;
-  refundPending: number;
-  /** What an owner may still refund (rupees); 0 when nothing is left or it is refunded automatically. */
-  refundable: number;
-  status: (typeof MONEY_STATUSES)[number];
-  withinPolicy: boolean;
-  invoice: { id: string; number: string } | null;
-  refunds: RefundDto[];
-};
-
-export type MonthTotal = { month: string; payments: number; count: number; refunded: number; net: number };
-
-export type MoneyView = { payments: MoneyPaymentDto[]; months: MonthTotal[]; documents: MoneyDocumentDto[] };
-
-/** An invoice or a credit note (tax documents), when the invoices are on. */
-export type MoneyDocumentDto = {
-  kind: 'invoice' | 'credit-note';
-  id: string;
-  number: string;
-  date: string;
-  orderId: string;
-  buyer: string;
-  total: number;
 };
 
 /** Our refund ids (rf_ and 20 hex digits). */

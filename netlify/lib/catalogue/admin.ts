@@ -4,7 +4,7 @@
  * destroyed: it leaves the catalogue, and every purchase keeps its course.
  */
 import type { CourseDto } from '../../../src/shared/course.ts';
-import { courseFormSchema, type CourseForm } from '../../../src/shared/admin.ts';
+import { courseFormSchema, type CourseForm } from '../../../src/shared/catalogue.ts';
 import { rupeesToPaise } from '../../../src/shared/money.ts';
 import { COLUMNS, toCourseDto } from './courses.ts';
 import { db, type Db, HttpError, parseWith } from '../platform/index.ts';

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import sharp, { type OutputInfo } from 'sharp';
-import { IMAGE_MAX_BYTES } from '../../../src/shared/admin.ts';
+import { IMAGE_MAX_BYTES } from '../../../src/shared/catalogue.ts';
 import { assertStorableText, HttpError, readBytes } from '../platform/index.ts';
 import type { StoredImage } from './index.ts';
 

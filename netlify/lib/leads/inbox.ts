@@ -3,7 +3,7 @@
  * migrations) normalises each source table to kind, id, created_at, name, email, phone, summary
  * and details; a new source is a new branch of the view, with no change here.
  */
-import { LEAD_KINDS, STAGE_LABELS, type LeadDto, type LeadKind, type LeadsQuery, type Stage } from '../../../src/shared/admin.ts';
+import { LEAD_KINDS, STAGE_LABELS, type LeadDto, type LeadKind, type LeadsQuery, type Stage } from '../../../src/shared/pipeline.ts';
 import type { AdminOption } from '../../../src/shared/pipeline.ts';
 import { formatRupees } from '../../../src/shared/money.ts';
 import { toCsv, db } from '../platform/index.ts';

@@ -5,7 +5,7 @@
  * Days and months are India's (IST, see ./money-range.ts).
  */
 import { paiseToRupees } from '../../../src/shared/money.ts';
-import type { MoneyFilter, MoneyPaymentDto, MoneyView, MonthTotal } from '../../../src/shared/refund.ts';
+import type { MoneyFilter, MoneyPaymentDto, MoneyView, MonthTotal } from '../../../src/shared/money-view.ts';
 import { db } from '../platform/index.ts';
 import { listDocuments } from './documents.ts';
 import { istMonth, istRange } from './range.ts';

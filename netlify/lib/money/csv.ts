@@ -3,7 +3,7 @@
  * notes negative, with the tax split and the discount code of the invoice. Plain numbers in rupees
  * for spreadsheets.
  */
-import type { MoneyFilter } from '../../../src/shared/refund.ts';
+import type { MoneyFilter } from '../../../src/shared/money-view.ts';
 import { toCsv, type Cell, db } from '../platform/index.ts';
 import { listTaxRows } from './documents.ts';
 

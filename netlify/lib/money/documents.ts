@@ -4,7 +4,7 @@
  */
 import { paiseToRupees } from '../../../src/shared/money.ts';
 import { stateName } from '../../../src/shared/gstin.ts';
-import type { MoneyDocumentDto, MoneyFilter } from '../../../src/shared/refund.ts';
+import type { MoneyDocumentDto, MoneyFilter } from '../../../src/shared/money-view.ts';
 import { db } from '../platform/index.ts';
 import { istRange } from './range.ts';
 

@@ -2,7 +2,7 @@
  * Days and months of the money view are India's (IST, UTC+05:30, no daylight saving): an
  * accountant's month starts at midnight in Kolkata.
  */
-import type { MoneyFilter } from '../../../src/shared/refund.ts';
+import type { MoneyFilter } from '../../../src/shared/money-view.ts';
 
 const IST_MS = 330 * 60_000;
 

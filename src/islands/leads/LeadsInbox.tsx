@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { LEAD_KIND_LABELS, LEAD_KINDS, STAGE_LABELS, STAGES, type LeadDto, type LeadKind } from '../../shared/admin.ts';
+import { LEAD_KIND_LABELS, LEAD_KINDS, STAGE_LABELS, STAGES, type LeadDto, type LeadKind } from '../../shared/pipeline.ts';
 import type { AdminOption } from '../../shared/pipeline.ts';
 import { formatRupees } from '../../shared/money.ts';
 import { Dialog } from '../ui/Dialog.tsx';

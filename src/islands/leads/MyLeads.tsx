@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api, errorText } from '../../lib/api.ts';
-import { LEAD_KIND_LABELS } from '../../shared/admin.ts';
+import { LEAD_KIND_LABELS } from '../../shared/pipeline.ts';
 import { STAGE_LABELS, type QueueItem } from '../../shared/pipeline.ts';
 import { Toasts } from '../ui/Toasts.tsx';
 import { since } from '../admin/format.ts';

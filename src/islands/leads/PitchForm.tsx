@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { api, errorText } from '../../lib/api.ts';
-import { countWords, HONEYPOT, IDEA_WORD_GUIDE, INDUSTRIES, pitchSchema, STAGES } from '../../shared/leads.ts';
+import { countWords, HONEYPOT, IDEA_WORD_GUIDE, INDUSTRIES, pitchSchema, PITCH_STAGES } from '../../shared/leads.ts';
 import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
 import { ConsentNotice } from '../ui/ConsentNotice.tsx';
 import { Toasts, toast } from '../ui/Toasts.tsx';
@@ -94,7 +94,7 @@ export default function PitchForm() {
           <Field label="Stage" error={errors.stage} required>
             <select {...bind('stage')}>
               <option value="">Select stage</option>
-              {STAGES.map((s) => (
+              {PITCH_STAGES.map((s) => (
                 <option key={s} value={s}>
                   {s}
                 </option>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { api, errorText } from '../../lib/api.ts';
 import { formatRupees } from '../../shared/money.ts';
-import { MONEY_STATUSES, type MoneyPaymentDto, type MoneyView, type RefundDto } from '../../shared/refund.ts';
+import { type RefundDto } from '../../shared/refund.ts';
+import { MONEY_STATUSES, type MoneyPaymentDto, type MoneyView } from '../../shared/money-view.ts';
 import { Toasts, toast } from '../ui/Toasts.tsx';
 import { RefundDialog } from './MoneyRefund.tsx';
 import { handleSessionEnd, useAdmin } from '../admin/session.ts';

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { api, ApiError } from '../../lib/api.ts';
 import { formatRupees } from '../../shared/money.ts';
-import { REFUND_REASON_MAX, refundRequestSchema, type MoneyPaymentDto, type RefundDto } from '../../shared/refund.ts';
+import { REFUND_REASON_MAX, refundRequestSchema, type RefundDto } from '../../shared/refund.ts';
+import { type MoneyPaymentDto } from '../../shared/money-view.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
 import { toast } from '../ui/Toasts.tsx';

@@ -3,7 +3,7 @@
  * (admin, IST day) row in counsellor_digests_sent and the email commit together, so a retried or
  * repeated run never sends the same day twice.
  */
-import { LEAD_KIND_LABELS, type LeadKind } from '../../../../src/shared/admin.ts';
+import { LEAD_KIND_LABELS, type LeadKind } from '../../../../src/shared/pipeline.ts';
 import { db, log } from '../../platform/index.ts';
 import { enqueueEmail } from '../../mail/index.ts';
 import { counsellorDigestEmail } from './emails.ts';

@@ -4,7 +4,7 @@
  * payment rows the inbox shows for it.
  */
 import type { LeadPipelineDetail, LeadRef, PipelineDto, QueueItem, Stage } from '../../../../src/shared/pipeline.ts';
-import type { LeadKind } from '../../../../src/shared/admin.ts';
+import type { LeadKind } from '../../../../src/shared/pipeline.ts';
 import { db, HttpError } from '../../platform/index.ts';
 import { NO_SUCH_LEAD } from './actions.ts';
 
