@@ -3,6 +3,19 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import astro from 'eslint-plugin-astro';
 
+/**
+ * Domain boundaries (docs/architecture.md, Domains): a domain is reached only through its
+ * index.ts. `exceptions` names the deep imports allowed on purpose (the payments core's list of
+ * paid.ts handlers, the privacy catalogue's list of privacy.ts rows, the handlers' own entry).
+ */
+const ENTRY_ONLY = 'Import another domain through its index.ts (docs/architecture.md, Domains)';
+const deepInto = (up, exceptions = []) => ({
+  regex: `^${'\\.\\./'.repeat(up)}[^/.][^/]*/(?!(?:${['index\\.ts', ...exceptions].join('|')})$)`,
+  message: ENTRY_ONLY,
+});
+const libDeep = { regex: '(^|/)netlify/lib/[^/]+/(?!index\\.ts$)', message: ENTRY_ONLY };
+const restrict = (...patterns) => ({ '@typescript-eslint/no-restricted-imports': ['error', { patterns }] });
+
 export default tseslint.config(
   { ignores: ['dist/', 'build/', '.astro/', '.netlify/', '.data/', 'node_modules/', 'public/'] },
   js.configs.recommended,
@@ -46,6 +59,42 @@ export default tseslint.config(
       'no-empty': ['error', { allowEmptyCatch: true }],
       // Validation deliberately matches control characters to refuse them.
       'no-control-regex': 'off',
+    },
+  },
+  // Functions, scripts and API tests reach the server code through each domain's entry.
+  {
+    files: ['netlify/functions/**/*.mts', 'netlify/functions/**/*.ts'],
+    rules: restrict({ ...libDeep, regex: '^\\.\\./lib/[^/]+/(?!index\\.ts$)' }),
+  },
+  { files: ['scripts/**/*.ts', 'tests/api/**/*.ts'], rules: restrict(libDeep) },
+  // A domain's files reach other domains through their entries.
+  { files: ['netlify/lib/*/*.ts'], ignores: ['**/*.test.ts'], rules: restrict(deepInto(1)) },
+  { files: ['netlify/lib/*/*/*.ts'], ignores: ['**/*.test.ts'], rules: restrict(deepInto(2)) },
+  { files: ['netlify/lib/payments/completions.ts'], rules: restrict(deepInto(1, ['paid\\.ts'])) },
+  { files: ['netlify/lib/privacy/catalogue.ts'], rules: restrict(deepInto(1, ['privacy\\.ts'])) },
+  { files: ['netlify/lib/*/paid.ts'], rules: restrict(deepInto(1, ['handlers\\.ts'])) },
+  // The platform is the bottom layer: it imports no domain (type-only imports of a port aside).
+  {
+    files: ['netlify/lib/platform/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./[^/.][^/]*/',
+              message: 'The platform imports no domain (docs/architecture.md, Domains)',
+              allowTypeImports: true,
+            },
+            {
+              regex: '^\\.\\./\\.\\./[^/.][^/]*/',
+              message: 'The platform imports no domain (docs/architecture.md, Domains)',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -7,7 +7,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           sequence: { groupOrder: 0 },
-          include: ['src/**/*.test.ts', 'netlify/lib/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'netlify/lib/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/unit/**/*.test.ts'],
           environment: 'node',
         },
       },

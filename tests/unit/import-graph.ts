@@ -9,12 +9,12 @@ export const ROOT = resolve(import.meta.dirname, '../..');
 
 const CODE = /\.(m?ts|tsx|astro)$/;
 
-/** Every source file below `dir` (tests and generated folders aside). */
-export function sourceFiles(dir: string): string[] {
+/** Every source file below `dir` (generated folders aside; tests only when asked). */
+export function sourceFiles(dir: string, { tests = false } = {}): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === 'node_modules' ? [] : sourceFiles(path);
-    return CODE.test(name) && !/\.test\.ts$/.test(name) ? [path] : [];
+    if (statSync(path).isDirectory()) return name === 'node_modules' ? [] : sourceFiles(path, { tests });
+    return CODE.test(name) && (tests || !/\.test\.ts$/.test(name)) ? [path] : [];
   });
 }
 
