@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAccount, login } from '../../../netlify/lib/accounts/index.ts';
-import { BAD_TEXT } from '../../../netlify/lib/platform/index.ts';
+import { BAD_TEXT, TOO_DEEP } from '../../../netlify/lib/platform/index.ts';
 import { call, count, useTestDatabase } from '../support/harness.ts';
 
 const db = useTestDatabase({ LEAD_RATE_LIMIT_PER_10_MIN: '100000', ADMIN_INVITE_CODE: 'text-invite' });
@@ -79,6 +79,37 @@ describe.each(JSON_ENDPOINTS)('$path', (endpoint) => {
     const key = await call('POST', endpoint.path, { body: { ...endpoint.body, ['bad\u0000key']: 'x' }, token, ip: ip() });
     expect(key.status).toBe(400);
     expect(await count(db, 'email_outbox')).toBe(before);
+  });
+});
+
+describe('deeply nested JSON', () => {
+  const nestedObjects = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+  const nestedArrays = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+
+  it('5,000 nested objects or 20,000 nested arrays to login answer 400 with a clear message, never 500', async () => {
+    for (const rawBody of [nestedObjects(5_000), nestedArrays(20_000), `{"email":${nestedArrays(20_000)}}`]) {
+      const res = await call('POST', '/api/v1/user/login', { rawBody, headers: { 'content-type': 'application/json' }, ip: ip() });
+      expect(res.status, res.text).toBe(400);
+      expect(res.body.errors).toBe(TOO_DEEP);
+    }
+  });
+
+  it.each(JSON_ENDPOINTS)('$path answers 400 to a deep value inside a field, writing nothing', async (endpoint) => {
+    const token = endpoint.token === 'user' ? userToken : undefined;
+    const before = await count(db, 'email_outbox');
+    const [field] = Object.keys(endpoint.body);
+    const rawBody = JSON.stringify({ ...endpoint.body, [field!]: null }).replace('null', nestedObjects(5_000));
+    const res = await call('POST', endpoint.path, { rawBody, headers: { 'content-type': 'application/json' }, token, ip: ip() });
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.errors).toBe(TOO_DEEP);
+    expect(await count(db, 'email_outbox')).toBe(before);
+  });
+
+  it('a body as deep as the limit still reaches the schema (the limit is not a reason of its own)', async () => {
+    const rawBody = `{"email":"a@example.com","password":"x","extra":${nestedArrays(30)}}`;
+    const res = await call('POST', '/api/v1/user/login', { rawBody, headers: { 'content-type': 'application/json' }, ip: ip() });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual(['Unknown field: extra']);
   });
 });
 

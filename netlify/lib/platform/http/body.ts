@@ -60,21 +60,34 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 export const BAD_TEXT = 'Remove control characters and invalid characters';
 
-/** A 400 naming the field when any string (or key) in `value` holds text we must not store. */
+/** Deeper than any body the API takes (its deepest is 3 levels); a limit keeps the walk bounded. */
+export const MAX_JSON_DEPTH = 32;
+export const TOO_DEEP = `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`;
+
+/**
+ * A 400 naming the field when any string (or key) in `value` holds text we must not store, and a
+ * 400 for a body nested deeper than MAX_JSON_DEPTH. The walk keeps its own stack: a recursive one
+ * overflowed the call stack on 5,000 nested objects and answered 500.
+ */
 export function assertStorableText(value: unknown, field = 'body'): void {
   const problems: string[] = [];
-  const walk = (v: unknown, path: string) => {
+  const pending: [value: unknown, path: string, depth: number][] = [[value, field, 0]];
+  while (pending.length > 0) {
+    const [v, path, depth] = pending.pop()!;
     if (typeof v === 'string') {
       if (CONTROL.test(v) || !v.isWellFormed()) problems.push(`${path}: ${BAD_TEXT}`);
-    } else if (Array.isArray(v)) {
-      v.forEach((item, i) => walk(item, `${path}.${i}`));
-    } else if (v && typeof v === 'object') {
-      for (const [key, item] of Object.entries(v)) {
-        if (CONTROL.test(key) || !key.isWellFormed()) problems.push(`${path}: ${BAD_TEXT} (in a field name)`);
-        else walk(item, path === 'body' ? key : `${path}.${key}`);
-      }
+      continue;
     }
-  };
-  walk(value, field);
+    if (!v || typeof v !== 'object') continue;
+    if (depth >= MAX_JSON_DEPTH) throw new HttpError(400, TOO_DEEP);
+    if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) pending.push([v[i], `${path}.${i}`, depth + 1]);
+      continue;
+    }
+    for (const [key, item] of Object.entries(v).reverse()) {
+      if (CONTROL.test(key) || !key.isWellFormed()) problems.push(`${path}: ${BAD_TEXT} (in a field name)`);
+      else pending.push([item, path === 'body' ? key : `${path}.${key}`, depth + 1]);
+    }
+  }
   if (problems.length > 0) throw new HttpError(400, [...new Set(problems)]);
 }
