@@ -1,4 +1,4 @@
-import { hashPassword, verifyPassword, issueSession, revokeSessions, type AdminRole, type Role } from '../auth/index.ts';
+import { hashPassword, verifyPassword, issueSession, retireTokens, revokeSessions, type AdminRole, type Role } from '../auth/index.ts';
 import { db, isUniqueViolation, type Db, HttpError, countHit, rateLimit } from '../platform/index.ts';
 import { enqueueEmail } from '../mail/index.ts';
 import { passwordChanged } from './emails.ts';
@@ -104,7 +104,8 @@ export async function changePassword(accountId: string, currentPassword: string,
 
 /**
  * Stores a new password hash inside the caller's transaction: every session of the account ends
- * (token version) and the owner gets a "your password was changed" email with it.
+ * (token version), every reset link still out dies (one asked before a change in Settings must
+ * not set the password later), and the owner gets a "your password was changed" email with it.
  * `confirmsEmail`: a reset link proved the inbox, so the address counts as confirmed.
  */
 export async function setPassword(tx: Db, accountId: string, passwordHash: string, confirmsEmail = false): Promise<void> {
@@ -113,5 +114,6 @@ export async function setPassword(tx: Db, accountId: string, passwordHash: strin
       email_verified_at = case when ${confirmsEmail} then coalesce(email_verified_at, now()) else email_verified_at end
     where id = ${accountId} returning role, email, first_name`;
   if (!account) throw new HttpError(404, 'Account not found');
+  await retireTokens(tx, accountId, 'reset-password');
   await enqueueEmail(tx, { to: account.email, ...passwordChanged(account.role, account.first_name), tag: 'password-changed' });
 }

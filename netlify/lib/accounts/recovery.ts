@@ -74,7 +74,6 @@ export async function resetPassword(role: Role, token: string, password: string,
   const passwordHash = await hashPassword(password);
   await db().begin(async (tx) => {
     if (!(await useToken(tx, found.tokenId))) throw new HttpError(400, RESET_LINK_BAD);
-    await retireTokens(tx, found.accountId, 'reset-password');
     await setPassword(tx, found.accountId, passwordHash, true);
   });
   return { message: RESET_DONE };

@@ -199,4 +199,20 @@ describe('POST /api/v1/user/password (settings)', () => {
     expect(res.status).toBe(200);
     expect(await tags(learner.email)).toContain('password-changed');
   });
+
+  it('kills a reset link asked for before the change: it can no longer set the password', async () => {
+    const learner = await signupVerifiedLearner();
+    expect((await forgot(learner.email)).status).toBe(200);
+    const token = (await emailedToken(learner.email, 'reset-password'))!;
+    const change = await call('POST', '/api/v1/user/password', {
+      token: learner.token,
+      body: { currentPassword: learner.password, newPassword: NEW_PASSWORD },
+    });
+    expect(change.status).toBe(200);
+    const late = await reset(token, 'amber forest cadence');
+    expect(late.status).toBe(400);
+    expect(late.body.errors).toBe('This password reset link has expired or was already used. Please ask for a new one.');
+    expect((await logIn(learner.email, NEW_PASSWORD)).status).toBe(200);
+    expect((await logIn(learner.email, 'amber forest cadence')).status).toBe(401);
+  });
 });
