@@ -9,11 +9,14 @@ import astro from 'eslint-plugin-astro';
  * paid.ts handlers, the privacy catalogue's list of privacy.ts rows, the handlers' own entry).
  */
 const ENTRY_ONLY = 'Import another domain through its index.ts (docs/architecture.md, Domains)';
+/** @type {(up: number, exceptions?: string[]) => Record<string, unknown>} */
 const deepInto = (up, exceptions = []) => ({
   regex: `^${'\\.\\./'.repeat(up)}[^/.][^/]*/(?!(?:${['index\\.ts', ...exceptions].join('|')})$)`,
   message: ENTRY_ONLY,
 });
+const LAYER = 'The platform imports no domain (docs/architecture.md, Domains)';
 const libDeep = { regex: '(^|/)netlify/lib/[^/]+/(?!index\\.ts$)', message: ENTRY_ONLY };
+/** @type {(...patterns: Record<string, unknown>[]) => import('eslint').Linter.RulesRecord} */
 const restrict = (...patterns) => ({ '@typescript-eslint/no-restricted-imports': ['error', { patterns }] });
 
 export default tseslint.config(
@@ -77,24 +80,9 @@ export default tseslint.config(
   {
     files: ['netlify/lib/platform/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^\\.\\./[^/.][^/]*/',
-              message: 'The platform imports no domain (docs/architecture.md, Domains)',
-              allowTypeImports: true,
-            },
-            {
-              regex: '^\\.\\./\\.\\./[^/.][^/]*/',
-              message: 'The platform imports no domain (docs/architecture.md, Domains)',
-              allowTypeImports: true,
-            },
-          ],
-        },
-      ],
-    },
+    rules: restrict(
+      { regex: '^\\.\\./[^/.][^/]*/', message: LAYER, allowTypeImports: true },
+      { regex: '^\\.\\./\\.\\./[^/.][^/]*/', message: LAYER, allowTypeImports: true },
+    ),
   },
 );

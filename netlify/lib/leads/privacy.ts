@@ -45,8 +45,60 @@ async function identityKeys(tx: Tx, s: Subject): Promise<string[]> {
   return [`email:${s.email}`, ...phones.map((key) => `phone:${key}`)];
 }
 
+/** The person's ids in the admin's persons (through the identities erased below). */
+async function personIds(tx: Tx, s: Subject): Promise<string[]> {
+  const rows = await tx<{ id: string }[]>`
+    select distinct person_id::text as id from person_identities where kind || ':' || value in ${tx(await identityKeys(tx, s))}`;
+  return rows.map((r) => r.id).concat('0');
+}
+
+/** Audit subjects about the person: their leads, their persons, and their payments. */
+async function auditSubjects(tx: Tx, s: Subject): Promise<string[]> {
+  const payments = await tx<{ key: string }[]>`
+    select 'payment:' || gateway_order_id as key from course_orders where account_id in ${tx(s.accountIds.concat(''))}
+    union all select 'payment:' || order_id from registration_payments
+      where registration_id in (select id from registrations where email in ${tx(s.provenEmails.concat(''))} and erased_at is null)
+    union all select 'payment:' || ip.order_id from instalment_payments ip
+      join enrolment_parts p on p.id = ip.part_id join plan_enrolments e on e.id = p.enrolment_id
+      where e.account_id in ${tx(s.accountIds.concat(''))}`;
+  const persons = (await personIds(tx, s)).map((id) => `person:${id}`);
+  return [...(await leadKeys(tx, s)), ...persons, ...payments.map((r) => r.key)];
+}
+
+/** Keys of the audit log's details that hold what staff typed (a merge, refund or loss reason). */
+const FREE_TEXT = ['reason', 'lostReason', 'note'];
+
 /** Erased before the forms: the pipeline, the person's identities and touches. */
 export const LEAD_PIPELINE_DATA: Record<string, TableCoverage> = {
+  // What staff typed about the person (a merge reason such as "Asha Rao uses two addresses", a
+  // refund or loss reason) goes first, while the identities and leads still find their rows.
+  person_merges: {
+    label: 'recordMerges',
+    export: async (tx, s) => {
+      const ids = await personIds(tx, s);
+      return tx`select merged_at, undone_at from person_merges
+                where from_person_id::text in ${tx(ids)} or into_person_id::text in ${tx(ids)} order by merged_at`;
+    },
+    erase: async (tx, s) => {
+      const ids = await personIds(tx, s);
+      return (
+        await tx`update person_merges set reason = null
+                 where reason is not null and (from_person_id::text in ${tx(ids)} or into_person_id::text in ${tx(ids)})`
+      ).count;
+    },
+  },
+  admin_audit_log: {
+    label: 'staffActionsOnYourRecords',
+    // What was done and when; never who did it or what they typed.
+    export: async (tx, s) => tx`
+      select action, at from admin_audit_log where subject_kind || ':' || subject_id in ${tx(await auditSubjects(tx, s))} order by at`,
+    erase: async (tx, s) =>
+      (
+        await tx`update admin_audit_log set details = details - ${tx.array(FREE_TEXT)}::text[]
+                 where subject_kind || ':' || subject_id in ${tx(await auditSubjects(tx, s))}
+                   and details ?| ${tx.array(FREE_TEXT)}::text[]`
+      ).count,
+  },
   // First: they find the person's leads through the rows erased below.
   person_identities: {
     label: 'personIdentities',

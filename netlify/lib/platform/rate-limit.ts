@@ -1,18 +1,34 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { db, type Db } from './db.ts';
+import { env } from './env.ts';
 import { HttpError } from './http/errors.ts';
 
 export type Limit = {
   /** What is being limited, e.g. "contact" or "login". */
   bucket: string;
-  /** Who: an IP address, an email, an account id. Stored hashed. */
+  /** Who: an IP address, an email, an account id. Stored as a keyed hash. */
   key: string;
   /** Requests allowed per window. */
   limit: number;
   windowSeconds: number;
 };
 
-const limitKey = (bucket: string, key: string) => `${bucket}:${createHash('sha256').update(key).digest('hex').slice(0, 32)}`;
+/**
+ * The stored key: a keyed hash (HMAC with the site's secret), so a guessed email or address cannot
+ * be confirmed by hashing it; erasure finds a person's rows by computing the same key.
+ */
+export const limitKey = (bucket: string, key: string) =>
+  `${bucket}:${createHmac('sha256', env().jwtSecret).update(`rate-limit:${key}`).digest('hex').slice(0, 32)}`;
+
+/** The buckets counted per email address (lower case): erasure deletes the person's rows in each. */
+export const EMAIL_BUCKETS = [
+  'otp-send-email-minute',
+  'otp-send-email-hour',
+  'mail-to-visitor',
+  'user-forgot-email',
+  'user-signup-email',
+  'user-login-failures',
+] as const;
 
 /**
  * The counting statement of a fixed window, as a fragment: returns `count` and `retry_after`.

@@ -14,7 +14,7 @@ import { PLAN_DATA } from '../instalments/privacy.ts';
 import { INVOICE_DATA } from '../invoices/privacy.ts';
 import { LEAD_FORM_DATA, LEAD_PIPELINE_DATA } from '../leads/privacy.ts';
 import { EMAIL_DATA } from '../mail/privacy.ts';
-import { CONSENT_DATA } from '../platform/privacy.ts';
+import { PLATFORM_DATA } from '../platform/privacy.ts';
 import { REGISTRATION_DATA, REGISTRATION_PAYMENT_DATA } from '../registrations/privacy.ts';
 import { ORDER_DATA } from '../shop/privacy.ts';
 import type { TableCoverage } from './types.ts';
@@ -32,7 +32,7 @@ export const PERSONAL_DATA: Record<string, TableCoverage> = {
   ...ACCOUNT_DATA,
   ...REGISTRATION_DATA,
   ...LEAD_FORM_DATA,
-  ...CONSENT_DATA,
+  ...PLATFORM_DATA,
   ...EMAIL_DATA,
   privacy_requests: {
     label: 'privacyRequests',
@@ -48,9 +48,7 @@ export const PERSONAL_DATA: Record<string, TableCoverage> = {
  */
 export const STAFF_DATA: Record<string, string> = {
   persons: 'an empty id (no name, email or phone) that merges point to; its identities and leads are erased',
-  person_merges: 'which person ids an admin merged, and why',
   admin_profiles: 'an admin’s lead-taking settings',
   lead_assignment_rules: 'which admin takes which programme’s leads',
   counsellor_digests_sent: 'daily digests sent to counsellors',
-  admin_audit_log: 'what staff did and who did it (details never hold a learner’s email); kept for accountability',
 };

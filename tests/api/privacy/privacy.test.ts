@@ -2,8 +2,9 @@
  * Privacy rights (DPDP Act): "Download my data", "Delete my account" and the owner admin's export
  * and erasure by email, through the real endpoints and a real database.
  */
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { recordConsent, db as serviceDb } from '../../../netlify/lib/platform/index.ts';
+import { EMAIL_BUCKETS, limitKey, recordConsent, db as serviceDb } from '../../../netlify/lib/platform/index.ts';
 import { syncPersons } from '../../../netlify/lib/leads/index.ts';
 import { call, count, useTestDatabase } from '../support/harness.ts';
 import { adminAccount, INVITE, learnerAccount, paidRegistration, PASSWORD } from './kit.ts';
@@ -282,5 +283,63 @@ describe('admin privacy requests (owners only)', () => {
     });
     expect(nothing.status).toBe(200);
     expect(nothing.body.message).toMatch(/Nothing was held/);
+  });
+});
+
+describe('erasure leaves nothing of the person in staff free text or rate-limit keys', () => {
+  it('clears what staff typed about the person (merge reason, loss reason) and keeps the record of what was done', async () => {
+    const owner = await adminAccount(db, newEmail('owner-c'));
+    const email = newEmail('asha-rao');
+    const { fullName } = await personWithEverything(email, 'Rao');
+    const other = await call('POST', '/api/v1/user/contactus', {
+      body: { Name: fullName, Number: '91234 56780', email: newEmail('asha-second'), comments: 'Second address' },
+      ip: nextIp(),
+    });
+    expect(other.status, other.text).toBeLessThan(300);
+    await syncPersons();
+    const [first] = await db.sql<{ id: string }[]>`select id::text from contact_requests where email = ${email} order by id limit 1`;
+    const [second] = await db.sql<{ id: string }[]>`select id::text from contact_requests where comments = 'Second address'`;
+    const personOf = async (id: string) =>
+      (await call('GET', `/api/v1/admin/persons/lookup?kind=contact&id=${id}`, { token: owner.token })).body.id as string;
+    const into = await personOf(first!.id);
+    const merge = await call('POST', `/api/v1/admin/persons/${into}/merge`, {
+      token: owner.token,
+      body: { otherId: await personOf(second!.id), reason: `${fullName} uses two addresses` },
+    });
+    expect(merge.status, merge.text).toBe(200);
+    const lost = await call('POST', `/api/v1/admin/pipeline/contact/${first!.id}/stage`, {
+      token: owner.token,
+      body: { stage: 'lost', lostReason: `${fullName} chose another institute` },
+    });
+    expect(lost.status, lost.text).toBe(200);
+    const mentions = async () => ({
+      merges: (await db.sql`select id from person_merges where reason like ${`%${fullName}%`}`).length,
+      audit: (await db.sql`select id from admin_audit_log where details::text like ${`%${fullName}%`}`).length,
+    });
+    expect(await mentions()).toEqual({ merges: 1, audit: 2 });
+
+    const erased = await call('POST', '/api/v1/admin/privacy/erase', { token: owner.token, body: { email, confirm: 'ERASE' } });
+    expect(erased.status, erased.text).toBe(200);
+    expect(await mentions()).toEqual({ merges: 0, audit: 0 });
+    // What was done stays on record, without the words.
+    const kept = await db.sql<{ action: string }[]>`
+      select action from admin_audit_log where action in ('person.merge', 'lead.stage') and subject_id in (${into}, ${first!.id})`;
+    expect(kept.map((r) => r.action).sort()).toEqual(['lead.stage', 'person.merge']);
+  });
+
+  it('keys the per-email counters with the site secret (a guessed address cannot be confirmed) and purges them', async () => {
+    const owner = await adminAccount(db, newEmail('owner-d'));
+    const email = newEmail('counted');
+    await personWithEverything(email);
+    const plain = EMAIL_BUCKETS.map((bucket) => `${bucket}:${createHash('sha256').update(email).digest('hex').slice(0, 32)}`);
+    const keyed = EMAIL_BUCKETS.map((bucket) => limitKey(bucket, email));
+    const rows = async (keys: string[]) => (await db.sql`select key from rate_limits where key in ${db.sql(keys)}`).length;
+    expect(await rows(plain)).toBe(0);
+    expect(await rows(keyed)).toBeGreaterThanOrEqual(3);
+
+    const erased = await call('POST', '/api/v1/admin/privacy/erase', { token: owner.token, body: { email, confirm: 'ERASE' } });
+    expect(erased.status, erased.text).toBe(200);
+    expect(erased.body.summary.rateLimitCounters).toBeGreaterThanOrEqual(3);
+    expect(await rows(keyed)).toBe(0);
   });
 });
