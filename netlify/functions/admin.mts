@@ -31,7 +31,7 @@ export default routes({
     const admin = await requireAdmin(request);
     const query = parseWith(leadsQuerySchema, Object.fromEntries(url.searchParams));
     if (query.format === 'csv') {
-      const { filename, body } = await leadsCsv(query, admin.accountId);
+      const { filename, body } = await leadsCsv(query, admin);
       return new Response(body, {
         headers: {
           'content-type': 'text/csv; charset=utf-8',

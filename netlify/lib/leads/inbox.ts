@@ -3,10 +3,18 @@
  * migrations) normalises each source table to kind, id, created_at, name, email, phone, summary
  * and details; a new source is a new branch of the view, with no change here.
  */
-import { LEAD_KINDS, STAGE_LABELS, type LeadDto, type LeadKind, type LeadsQuery, type Stage } from '../../../src/shared/pipeline.ts';
-import type { AdminOption } from '../../../src/shared/pipeline.ts';
+import {
+  LEAD_KINDS,
+  STAGE_LABELS,
+  type AdminOption,
+  type LeadDto,
+  type LeadKind,
+  type LeadsQuery,
+  type Stage,
+} from '../../../src/shared/pipeline.ts';
 import { formatRupees } from '../../../src/shared/money.ts';
-import { toCsv, db } from '../platform/index.ts';
+import type { Session } from '../auth/index.ts';
+import { db, HttpError, toCsv } from '../platform/index.ts';
 import { INBOX_KEY } from './pipeline/read.ts';
 import { adminOptions } from '../accounts/index.ts';
 
@@ -136,8 +144,22 @@ function plainAmount(details: Record<string, unknown>): string {
   return details['amountRupees'] === undefined || !Number.isFinite(amount) ? '' : String(amount);
 }
 
-/** The current filter as a spreadsheet-safe CSV (see csv.ts). */
-export async function leadsCsv(filter: LeadsQuery, me: string): Promise<{ filename: string; body: string }> {
+export const COUNSELLOR_EXPORT = 'A counsellor exports only the leads they own: choose Owner "Me" or no owner filter';
+
+/**
+ * The current filter as a spreadsheet-safe CSV (see csv.ts). Owners export any filter; a
+ * counsellor exports only the leads they own (a bulk copy of every lead's contact details is
+ * the owner's to take, docs/product.md, Roles).
+ */
+export async function leadsCsv(
+  filter: LeadsQuery,
+  admin: Pick<Session, 'accountId' | 'adminRole'>,
+): Promise<{ filename: string; body: string }> {
+  const me = admin.accountId;
+  if (admin.adminRole !== 'owner') {
+    if (filter.owner && filter.owner !== 'me' && filter.owner !== me) throw new HttpError(403, COUNSELLOR_EXPORT);
+    filter = { ...filter, owner: 'me' };
+  }
   const rows = (await query(filter, CSV_LIMIT, me)).map(toDto);
   const body = toCsv(
     HEADER,
@@ -157,5 +179,5 @@ export async function leadsCsv(filter: LeadsQuery, me: string): Promise<{ filena
     ]),
   );
   const stamp = new Date().toISOString().slice(0, 10);
-  return { filename: `aspira-leads-${filter.kind ?? 'all'}-${stamp}.csv`, body };
+  return { filename: `aspira-leads-${filter.owner === 'me' ? 'mine-' : ''}${filter.kind ?? 'all'}-${stamp}.csv`, body };
 }

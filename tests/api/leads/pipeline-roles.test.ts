@@ -153,3 +153,32 @@ describe('the counsellor digest', () => {
     expect(await count(db, 'counsellor_digests_sent')).toBe(1);
   });
 });
+
+describe('exporting leads as CSV', () => {
+  it('a counsellor exports only the leads they own; an owner exports every lead', async () => {
+    const mine = await submitAdvisorLead(db, 'Csv Mine');
+    const theirs = await submitAdvisorLead(db, 'Csv Theirs');
+    await db.sql`update lead_pipeline set owner_id = ${counsellor.id} where lead_kind = 'contact' and lead_id = ${mine}`;
+    await db.sql`update lead_pipeline set owner_id = ${owner.id} where lead_kind = 'contact' and lead_id = ${theirs}`;
+    const csv = (token: string, query = '') => call('GET', `/api/v1/admin/leads?format=csv${query}`, { token });
+
+    const own = await csv(counsellor.token);
+    expect(own.status).toBe(200);
+    expect(own.headers.get('content-disposition')).toMatch(/aspira-leads-mine-all-/);
+    expect(own.text).toContain('csv.mine@example.com');
+    expect(own.text).not.toContain('csv.theirs@example.com');
+    expect((await csv(counsellor.token, '&owner=me')).text).toBe(own.text);
+    for (const other of [`&owner=${owner.id}`, '&owner=none']) {
+      const refused = await csv(counsellor.token, other);
+      expect(refused.status, other).toBe(403);
+      expect(refused.body.errors).toBe('A counsellor exports only the leads they own: choose Owner "Me" or no owner filter');
+    }
+    // On screen the inbox stays whole for a counsellor; only the bulk copy is limited.
+    const inbox = await call('GET', '/api/v1/admin/leads', { token: counsellor.token });
+    expect(inbox.text).toContain('csv.theirs@example.com');
+
+    const all = await csv(owner.token);
+    expect(all.text).toContain('csv.mine@example.com');
+    expect(all.text).toContain('csv.theirs@example.com');
+  });
+});

@@ -3,8 +3,7 @@
  * Leads are joined to the inbox view by (kind, key): a registration's key is its id, whatever
  * payment rows the inbox shows for it.
  */
-import type { LeadPipelineDetail, LeadRef, PipelineDto, QueueItem, Stage } from '../../../../src/shared/pipeline.ts';
-import type { LeadKind } from '../../../../src/shared/pipeline.ts';
+import type { LeadPipelineDetail, LeadRef, PipelineDto, QueueItem, Stage, LeadKind } from '../../../../src/shared/pipeline.ts';
 import { db, HttpError } from '../../platform/index.ts';
 import { NO_SUCH_LEAD } from './actions.ts';
 
