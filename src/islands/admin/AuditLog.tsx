@@ -1,10 +1,9 @@
 import type { AdminOption, AuditEntry } from '../../shared/pipeline.ts';
-import { Toasts } from '../ui/Toasts.tsx';
 import { dateTimeIst } from '../../shared/dates.ts';
 import { useAdmin } from './session.ts';
 import './admin.css';
 import './pipeline.css';
-import { DateRangeFields, FilterActions, LoadStatus, useFilterForm } from './parts.tsx';
+import { DateRangeFields, FilterForm, ListScreen, LoadStatus, ScrollTable, SelectField, useFilterForm } from './list-screen.tsx';
 import { queryOf, useAdminQuery } from './useAdminQuery.ts';
 
 type Filter = { actor: string; action: string; from: string; to: string };
@@ -26,43 +25,32 @@ function details(value: Record<string, unknown>): string {
 /** /admin/audit (owners): every admin action on leads, payments and the team, newest first. */
 export default function AuditLog() {
   const admin = useAdmin({ announce: true });
-  const { draft, filter, set, apply, clear } = useFilterForm(NO_FILTER);
+  const form = useFilterForm(NO_FILTER);
+  const { draft, filter, set, bind } = form;
   const answer = useAdminQuery<AuditAnswer, Filter>(admin, filter, `/admin/audit${queryOf(filter)}`, 'Failed to load the audit log');
   const { data, error } = answer;
   // The pickers keep their options while a new filter loads.
   const pickers = answer.latest;
 
-  if (!admin) return <Toasts />;
   return (
-    <>
-      <Toasts />
-      <div className="admin-head">
-        <h1>Audit log</h1>
-      </div>
-      <form className="admin-filters card" onSubmit={apply} role="search" aria-label="Filter the audit log">
-        <div className="field">
-          <label htmlFor="audit-actor">Admin</label>
-          <select id="audit-actor" className="input" value={draft.actor} onChange={set('actor')}>
-            <option value="">Every admin</option>
-            {pickers?.actors.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name}
-              </option>
-            ))}
-          </select>
-        </div>
+    <ListScreen admin={admin} title="Audit log">
+      <FilterForm label="Filter the audit log" form={form}>
+        <SelectField
+          id="audit-actor"
+          label="Admin"
+          blank="Every admin"
+          choices={pickers?.actors.map((a) => ({ value: a.id, label: a.name })) ?? []}
+          {...bind('actor')}
+        />
         <DateRangeFields idPrefix="audit" from={draft.from} to={draft.to} onFrom={set('from')} onTo={set('to')} />
-        <div className="field">
-          <label htmlFor="audit-action">Action</label>
-          <select id="audit-action" className="input" value={draft.action} onChange={set('action')}>
-            <option value="">Every action</option>
-            {pickers?.actions.map((a) => (
-              <option key={a}>{a}</option>
-            ))}
-          </select>
-        </div>
-        <FilterActions onClear={clear} />
-      </form>
+        <SelectField
+          id="audit-action"
+          label="Action"
+          blank="Every action"
+          choices={pickers?.actions.map((a) => ({ value: a, label: a })) ?? []}
+          {...bind('action')}
+        />
+      </FilterForm>
       <LoadStatus error={error} loaded={!!data} />
       {data ? (
         <>
@@ -70,38 +58,28 @@ export default function AuditLog() {
             {data.entries.length === 0 ? 'No actions match this filter.' : `${data.entries.length} actions, newest first.`}
           </p>
           {data.entries.length > 0 ? (
-            <div className="admin-table-wrap" role="region" aria-label="Admin actions (scrolls sideways)" tabIndex={0}>
-              <table className="admin-table">
-                <caption className="sr-only">Admin actions</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">When</th>
-                    <th scope="col">Admin</th>
-                    <th scope="col">Action</th>
-                    <th scope="col">On</th>
-                    <th scope="col">Details</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.entries.map((e) => (
-                    <tr key={e.id}>
-                      <td>
-                        <time dateTime={e.at}>{dateTimeIst.format(new Date(e.at))}</time>
-                      </td>
-                      <td>{e.actorEmail}</td>
-                      <td>{e.action}</td>
-                      <td>
-                        {e.subjectKind} #{e.subjectId}
-                      </td>
-                      <td>{details(e.details)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ScrollTable
+              label="Admin actions (scrolls sideways)"
+              caption="Admin actions"
+              columns={['When', 'Admin', 'Action', 'On', 'Details']}
+            >
+              {data.entries.map((e) => (
+                <tr key={e.id}>
+                  <td>
+                    <time dateTime={e.at}>{dateTimeIst.format(new Date(e.at))}</time>
+                  </td>
+                  <td>{e.actorEmail}</td>
+                  <td>{e.action}</td>
+                  <td>
+                    {e.subjectKind} #{e.subjectId}
+                  </td>
+                  <td>{details(e.details)}</td>
+                </tr>
+              ))}
+            </ScrollTable>
           ) : null}
         </>
       ) : null}
-    </>
+    </ListScreen>
   );
 }

@@ -2,12 +2,12 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { api, errorText } from '../../lib/api.ts';
 import { PROGRAMMES } from '../../shared/leads.ts';
 import type { AssignmentRule, TeamMember, TeamUpdate } from '../../shared/pipeline.ts';
-import { toast, Toasts } from '../ui/Toasts.tsx';
+import { toast } from '../ui/Toasts.tsx';
 import { useAdminMe } from './me.ts';
 import { handleSessionEnd, useAdmin } from './session.ts';
 import './admin.css';
 import './pipeline.css';
-import { LoadStatus } from './parts.tsx';
+import { ListScreen, LoadStatus, ScrollTable, SelectField } from './list-screen.tsx';
 
 type TeamAnswer = { team: TeamMember[]; rules: AssignmentRule[] };
 
@@ -63,13 +63,8 @@ export default function Team() {
     );
   }
 
-  if (!admin) return <Toasts />;
   return (
-    <>
-      <Toasts />
-      <div className="admin-head">
-        <h1>Team</h1>
-      </div>
+    <ListScreen admin={admin} title="Team">
       <p className="lead">
         Owners manage courses, money and the team; counsellors work leads. New leads go in turn to the active admins who take leads, unless
         a programme rule names an admin. An inactive admin (one who has left) cannot log in, and their sessions end at once; their open
@@ -78,76 +73,66 @@ export default function Team() {
       <LoadStatus error={error} loaded={!!data} />
       {data ? (
         <>
-          <div className="admin-table-wrap" role="region" aria-label="Admins (scrolls sideways)" tabIndex={0}>
-            <table className="admin-table">
-              <caption className="sr-only">Admins</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Admin</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Takes new leads</th>
-                  <th scope="col">Active</th>
-                  <th scope="col">Open leads</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.team.map((member) => (
-                  <tr key={member.id} data-admin={member.email}>
-                    <td>
-                      <strong>{member.name}</strong>
-                      {member.id === me?.id ? ' (you)' : ''}
-                      <br />
-                      <span className="muted">{member.email}</span>
-                    </td>
-                    <td>
-                      <select
-                        className="input"
-                        aria-label={`Role of ${member.name}`}
-                        value={member.adminRole}
-                        disabled={busy}
-                        onChange={(event) =>
-                          void update(
-                            member,
-                            { adminRole: event.target.value as TeamMember['adminRole'] },
-                            `${member.name} is now ${event.target.value === 'owner' ? 'an owner' : 'a counsellor'}`,
-                          )
-                        }
-                      >
-                        <option value="owner">Owner</option>
-                        <option value="counsellor">Counsellor</option>
-                      </select>
-                    </td>
-                    <td>
-                      <input
-                        type="checkbox"
-                        aria-label={`${member.name} takes new leads`}
-                        checked={member.takesLeads}
-                        disabled={busy}
-                        onChange={(event) => void update(member, { takesLeads: event.target.checked }, 'Saved')}
-                      />
-                    </td>
-                    <td>
-                      <input
-                        type="checkbox"
-                        aria-label={`${member.name} is active`}
-                        checked={member.active}
-                        disabled={busy || member.id === me?.id}
-                        title={member.id === me?.id ? 'Another owner can deactivate you' : undefined}
-                        onChange={(event) =>
-                          void update(
-                            member,
-                            { active: event.target.checked },
-                            event.target.checked ? `${member.name} is active again` : deactivated(member),
-                          )
-                        }
-                      />
-                    </td>
-                    <td>{member.openLeads}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ScrollTable
+            label="Admins (scrolls sideways)"
+            caption="Admins"
+            columns={['Admin', 'Role', 'Takes new leads', 'Active', 'Open leads']}
+          >
+            {data.team.map((member) => (
+              <tr key={member.id} data-admin={member.email}>
+                <td>
+                  <strong>{member.name}</strong>
+                  {member.id === me?.id ? ' (you)' : ''}
+                  <br />
+                  <span className="muted">{member.email}</span>
+                </td>
+                <td>
+                  <select
+                    className="input"
+                    aria-label={`Role of ${member.name}`}
+                    value={member.adminRole}
+                    disabled={busy}
+                    onChange={(event) =>
+                      void update(
+                        member,
+                        { adminRole: event.target.value as TeamMember['adminRole'] },
+                        `${member.name} is now ${event.target.value === 'owner' ? 'an owner' : 'a counsellor'}`,
+                      )
+                    }
+                  >
+                    <option value="owner">Owner</option>
+                    <option value="counsellor">Counsellor</option>
+                  </select>
+                </td>
+                <td>
+                  <input
+                    type="checkbox"
+                    aria-label={`${member.name} takes new leads`}
+                    checked={member.takesLeads}
+                    disabled={busy}
+                    onChange={(event) => void update(member, { takesLeads: event.target.checked }, 'Saved')}
+                  />
+                </td>
+                <td>
+                  <input
+                    type="checkbox"
+                    aria-label={`${member.name} is active`}
+                    checked={member.active}
+                    disabled={busy || member.id === me?.id}
+                    title={member.id === me?.id ? 'Another owner can deactivate you' : undefined}
+                    onChange={(event) =>
+                      void update(
+                        member,
+                        { active: event.target.checked },
+                        event.target.checked ? `${member.name} is active again` : deactivated(member),
+                      )
+                    }
+                  />
+                </td>
+                <td>{member.openLeads}</td>
+              </tr>
+            ))}
+          </ScrollTable>
           <h2 className="team-rules-title">Programme rules</h2>
           <p className="muted">Advisor requests for a programme go to the admin named here (while that admin is active).</p>
           {data.rules.length === 0 ? <p>No rules: every lead goes to the next admin in turn.</p> : null}
@@ -169,42 +154,28 @@ export default function Team() {
             ))}
           </ul>
           <form className="team-rule-form card" onSubmit={addRule} aria-label="Add a programme rule">
-            <div className="field">
-              <label htmlFor="rule-programme">Programme</label>
-              <select
-                id="rule-programme"
-                className="input"
-                value={rule.programme}
-                onChange={(event) => setRule((r) => ({ ...r, programme: event.target.value }))}
-              >
-                <option value="">Choose a programme</option>
-                {PROGRAMMES.map((p) => (
-                  <option key={p}>{p}</option>
-                ))}
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor="rule-admin">Goes to</label>
-              <select
-                id="rule-admin"
-                className="input"
-                value={rule.accountId}
-                onChange={(event) => setRule((r) => ({ ...r, accountId: event.target.value }))}
-              >
-                <option value="">Choose an admin</option>
-                {data.team.map((m) => (
-                  <option key={m.id} value={m.id}>
-                    {m.name}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              id="rule-programme"
+              label="Programme"
+              blank="Choose a programme"
+              choices={PROGRAMMES.map((p) => ({ value: p, label: p }))}
+              value={rule.programme}
+              onChange={(event) => setRule((r) => ({ ...r, programme: event.target.value }))}
+            />
+            <SelectField
+              id="rule-admin"
+              label="Goes to"
+              blank="Choose an admin"
+              choices={data.team.map((m) => ({ value: m.id, label: m.name }))}
+              value={rule.accountId}
+              onChange={(event) => setRule((r) => ({ ...r, accountId: event.target.value }))}
+            />
             <button type="submit" className="btn btn-primary" disabled={busy}>
               Save rule
             </button>
           </form>
         </>
       ) : null}
-    </>
+    </ListScreen>
   );
 }

@@ -37,3 +37,29 @@ export function useAdminQuery<T, F>(admin: unknown, filter: F, path: string, fai
   const reload = useCallback(() => setVersion((n) => n + 1), []);
   return { data: answer && answer.filter === filter ? answer.data : null, latest: answer?.data ?? null, error, reload };
 }
+
+/**
+ * What an admin screen without a filter shows: GET `path` once the admin is known and again on
+ * `reload()` (after the screen changed something). An error stays until the next answer arrives.
+ */
+export function useAdminLoad<T>(admin: unknown, path: string, failure: string) {
+  const [data, setData] = useState<T | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const reload = useCallback(() => {
+    api<T>(path)
+      .then((answer) => {
+        setData(answer);
+        setError(null);
+      })
+      .catch((problem: unknown) => {
+        if (!handleSessionEnd(problem)) setError(errorText(problem, failure));
+      });
+  }, [path, failure]);
+
+  useEffect(() => {
+    if (admin) reload();
+  }, [admin, reload]);
+
+  return { data, error, reload };
+}

@@ -3,12 +3,13 @@ import { api, errorText } from '../../lib/api.ts';
 import type { CourseDto } from '../../shared/course.ts';
 import { DESCRIPTION_CUT, truncate } from '../../shared/text.ts';
 import { Dialog } from '../ui/Dialog.tsx';
-import { Toasts, toast } from '../ui/Toasts.tsx';
+import { toast } from '../ui/Toasts.tsx';
 import { useFlash } from '../ui/useFlash.ts';
 import { PriceTag } from '../shop/PriceTag.tsx';
 import { useAdminMe } from '../admin/me.ts';
 import { handleSessionEnd, useAdmin } from '../admin/session.ts';
 import '../admin/admin.css';
+import { ListScreen } from '../admin/list-screen.tsx';
 
 /**
  * /admin/our-courses: every listed course with Update and Delete (confirmed in a dialog); a
@@ -47,20 +48,8 @@ export default function OurCourses() {
     }
   }
 
-  if (!admin) return <Toasts />;
   return (
-    <>
-      <Toasts />
-      <div className="admin-head">
-        <h1>Our Courses</h1>
-        {counsellor ? null : (
-          <div className="admin-actions">
-            <a className="btn btn-primary" href="/admin/create-course">
-              Create Course
-            </a>
-          </div>
-        )}
-      </div>
+    <ListScreen admin={admin} title="Our Courses" link={counsellor ? null : { href: '/admin/create-course', label: 'Create Course' }}>
       {loadError ? (
         <p className="admin-status" role="alert">
           {loadError}
@@ -117,6 +106,6 @@ export default function OurCourses() {
           </button>
         </div>
       </Dialog>
-    </>
+    </ListScreen>
   );
 }

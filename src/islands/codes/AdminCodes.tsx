@@ -3,9 +3,9 @@ import { api, errorText } from '../../lib/api.ts';
 import { SCOPE_LABELS, type CodeSummary, type CodeUse } from '../../shared/codes.ts';
 import { dateIst, dateTimeIst } from '../../shared/dates.ts';
 import { formatPaise } from '../../shared/money.ts';
-import { LoadStatus } from '../admin/parts.tsx';
+import { ListScreen, LoadStatus, ScrollTable } from '../admin/list-screen.tsx';
 import { handleSessionEnd, useAdmin } from '../admin/session.ts';
-import { toast, Toasts } from '../ui/Toasts.tsx';
+import { toast } from '../ui/Toasts.tsx';
 import { CodeForm } from './CodeForm.tsx';
 import '../admin/admin.css';
 import '../admin/pipeline.css';
@@ -18,6 +18,9 @@ const window_ = (c: CodeSummary) => {
   const until = c.validUntil ? dateIst.format(new Date(Date.parse(c.validUntil) - 1)) : 'no end';
   return `${from} – ${until}`;
 };
+
+const CODE_COLUMNS = ['Code', 'Applies to', 'Value', 'Valid', 'Uses / max', 'Revenue', 'Discount given', 'Active'];
+const USE_COLUMNS = ['Email', 'What', 'List', 'Discount', 'Paid', 'When', 'Status'];
 
 function applicationFromUrl(): string | null {
   const id = new URLSearchParams(location.search).get('application') ?? '';
@@ -66,13 +69,8 @@ export default function AdminCodes() {
     }
   }
 
-  if (!admin) return <Toasts />;
   return (
-    <>
-      <Toasts />
-      <div className="admin-head">
-        <h1>Codes</h1>
-      </div>
+    <ListScreen admin={admin} title="Codes">
       <p className="lead">
         Discount and scholarship codes. Buyers enter a code at checkout or open a link with ?code= (the server sets the price).
       </p>
@@ -81,65 +79,48 @@ export default function AdminCodes() {
       <LoadStatus error={error} loaded={!!codes} />
       {codes && codes.length === 0 ? <p className="muted">No codes yet.</p> : null}
       {codes && codes.length > 0 ? (
-        <div className="admin-table-wrap" role="region" aria-label="Codes (scrolls sideways)" tabIndex={0}>
-          <table className="admin-table">
-            <caption className="sr-only">Codes</caption>
-            <thead>
-              <tr>
-                <th scope="col">Code</th>
-                <th scope="col">Applies to</th>
-                <th scope="col">Value</th>
-                <th scope="col">Valid</th>
-                <th scope="col">Uses / max</th>
-                <th scope="col">Revenue</th>
-                <th scope="col">Discount given</th>
-                <th scope="col">Active</th>
-              </tr>
-            </thead>
-            <tbody>
-              {codes.map((c) => (
-                <tr key={c.id} data-code={c.code}>
-                  <td>
-                    <strong>{c.code}</strong>
-                    {c.description ? (
-                      <>
-                        <br />
-                        <span className="muted">{c.description}</span>
-                      </>
-                    ) : null}
-                    {c.issuedToEmail ? (
-                      <>
-                        <br />
-                        <span className="muted">For {c.issuedToEmail}</span>
-                      </>
-                    ) : null}
-                  </td>
-                  <td>{SCOPE_LABELS[c.scope]}</td>
-                  <td>{value(c)}</td>
-                  <td>{window_(c)}</td>
-                  <td data-field="uses">
-                    {c.uses} / {c.maxUses ?? '∞'}
-                    {c.reserved ? <span className="muted"> (+{c.reserved} at checkout)</span> : null}
-                  </td>
-                  <td data-field="revenue">{formatPaise(c.revenuePaise)}</td>
-                  <td>{formatPaise(c.discountPaise)}</td>
-                  <td>
-                    <span>{c.active ? 'Yes' : 'No'}</span>{' '}
-                    <button type="button" className="btn btn-ghost btn-sm" disabled={busy} onClick={() => void setActive(c, !c.active)}>
-                      {c.active ? 'Deactivate' : 'Activate'}
-                    </button>{' '}
-                    <button type="button" className="btn btn-ghost btn-sm" onClick={() => void showUses(c)}>
-                      Uses
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable label="Codes (scrolls sideways)" caption="Codes" columns={CODE_COLUMNS}>
+          {codes.map((c) => (
+            <tr key={c.id} data-code={c.code}>
+              <td>
+                <strong>{c.code}</strong>
+                {c.description ? (
+                  <>
+                    <br />
+                    <span className="muted">{c.description}</span>
+                  </>
+                ) : null}
+                {c.issuedToEmail ? (
+                  <>
+                    <br />
+                    <span className="muted">For {c.issuedToEmail}</span>
+                  </>
+                ) : null}
+              </td>
+              <td>{SCOPE_LABELS[c.scope]}</td>
+              <td>{value(c)}</td>
+              <td>{window_(c)}</td>
+              <td data-field="uses">
+                {c.uses} / {c.maxUses ?? '∞'}
+                {c.reserved ? <span className="muted"> (+{c.reserved} at checkout)</span> : null}
+              </td>
+              <td data-field="revenue">{formatPaise(c.revenuePaise)}</td>
+              <td>{formatPaise(c.discountPaise)}</td>
+              <td>
+                <span>{c.active ? 'Yes' : 'No'}</span>{' '}
+                <button type="button" className="btn btn-ghost btn-sm" disabled={busy} onClick={() => void setActive(c, !c.active)}>
+                  {c.active ? 'Deactivate' : 'Activate'}
+                </button>{' '}
+                <button type="button" className="btn btn-ghost btn-sm" onClick={() => void showUses(c)}>
+                  Uses
+                </button>
+              </td>
+            </tr>
+          ))}
+        </ScrollTable>
       ) : null}
       {uses ? <Uses code={uses.code} uses={uses.uses} onClose={() => setUses(null)} /> : null}
-    </>
+    </ListScreen>
   );
 }
 
@@ -155,35 +136,19 @@ function Uses({ code, uses, onClose }: { code: CodeSummary; uses: CodeUse[]; onC
       {uses.length === 0 ? (
         <p className="muted">Nobody has used this code yet.</p>
       ) : (
-        <div className="admin-table-wrap" role="region" aria-label="Uses (scrolls sideways)" tabIndex={0}>
-          <table className="admin-table">
-            <caption className="sr-only">Uses of {code.code}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Email</th>
-                <th scope="col">What</th>
-                <th scope="col">List</th>
-                <th scope="col">Discount</th>
-                <th scope="col">Paid</th>
-                <th scope="col">When</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {uses.map((u) => (
-                <tr key={u.id}>
-                  <td>{u.email}</td>
-                  <td>{u.what}</td>
-                  <td>{formatPaise(u.listPaise)}</td>
-                  <td>{formatPaise(u.discountPaise)}</td>
-                  <td>{formatPaise(u.totalPaise)}</td>
-                  <td>{dateTimeIst.format(new Date(u.at))}</td>
-                  <td>{u.status === 'reserved' ? 'At checkout' : u.status === 'used' ? 'Used' : 'Released'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable label="Uses (scrolls sideways)" caption={<>Uses of {code.code}</>} columns={USE_COLUMNS}>
+          {uses.map((u) => (
+            <tr key={u.id}>
+              <td>{u.email}</td>
+              <td>{u.what}</td>
+              <td>{formatPaise(u.listPaise)}</td>
+              <td>{formatPaise(u.discountPaise)}</td>
+              <td>{formatPaise(u.totalPaise)}</td>
+              <td>{dateTimeIst.format(new Date(u.at))}</td>
+              <td>{u.status === 'reserved' ? 'At checkout' : u.status === 'used' ? 'Used' : 'Released'}</td>
+            </tr>
+          ))}
+        </ScrollTable>
       )}
     </section>
   );

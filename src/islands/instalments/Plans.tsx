@@ -3,12 +3,12 @@ import { api, errorText } from '../../lib/api.ts';
 import type { PlanDto } from '../../shared/instalments.ts';
 import { formatRupees } from '../../shared/money.ts';
 import { dueRule } from './format.ts';
-import { Toasts, toast } from '../ui/Toasts.tsx';
+import { toast } from '../ui/Toasts.tsx';
 import { PlanForm } from './PlansForm.tsx';
 import { handleSessionEnd, useAdmin } from '../admin/session.ts';
 import '../admin/admin.css';
-import '../admin/plans.css';
-import { LoadStatus } from '../admin/parts.tsx';
+import './plans.css';
+import { ListScreen, LoadStatus } from '../admin/list-screen.tsx';
 
 /** /admin/plans (owners): every fee plan with its parts and enrolments; switch one on or off; create one. */
 export default function Plans() {
@@ -39,18 +39,8 @@ export default function Plans() {
     }
   }
 
-  if (!admin) return <Toasts />;
   return (
-    <>
-      <Toasts />
-      <div className="admin-head">
-        <h1>Fee plans</h1>
-        <div className="admin-actions">
-          <a className="btn btn-secondary" href="/admin/dues">
-            See dues
-          </a>
-        </div>
-      </div>
+    <ListScreen admin={admin} title="Fee plans" link={{ href: '/admin/dues', label: 'See dues', secondary: true }}>
       <LoadStatus error={error} loaded={!!plans} />
       {plans ? (
         <ul className="plan-admin-list" aria-label="Fee plans">
@@ -87,6 +77,6 @@ export default function Plans() {
         </ul>
       ) : null}
       <PlanForm onCreated={(plan) => setPlans((list) => [...(list ?? []), plan])} />
-    </>
+    </ListScreen>
   );
 }

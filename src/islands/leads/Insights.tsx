@@ -7,12 +7,11 @@ import {
   type InsightsDto,
   type InsightsTable,
 } from '../../shared/insights.ts';
-import { Toasts } from '../ui/Toasts.tsx';
 import { useAdmin } from '../admin/session.ts';
 import '../admin/admin.css';
-import '../admin/Person.css';
-import '../admin/Insights.css';
-import { LoadStatus } from '../admin/parts.tsx';
+import './Person.css';
+import './Insights.css';
+import { ListScreen, LoadStatus, ScrollTable } from '../admin/list-screen.tsx';
 import { queryOf, useAdminQuery } from '../admin/useAdminQuery.ts';
 
 type Filter = { touch: 'last' | 'first'; to: string };
@@ -38,18 +37,8 @@ export default function Insights() {
     setFilter({ ...draft });
   }
 
-  if (!admin) return <Toasts />;
   return (
-    <>
-      <Toasts />
-      <div className="admin-head">
-        <h1>What converts</h1>
-        <div className="admin-actions">
-          <a className="btn btn-primary" href={csvHref} download>
-            Export CSV
-          </a>
-        </div>
-      </div>
+    <ListScreen admin={admin} title="What converts" csv={csvHref}>
       <p className="muted">
         Leads of the last 12 weeks (weeks start on Monday, India time). Converted: the same person paid a registration fee or a course
         within {CONVERSION_DAYS} days of the lead; recent leads may still convert. First contact: the first stage change out of New, or the
@@ -116,7 +105,7 @@ export default function Insights() {
           ))}
         </>
       ) : null}
-    </>
+    </ListScreen>
   );
 }
 
@@ -129,34 +118,26 @@ function InsightsTableView({ table, weeks, heading }: { table: InsightsTable; we
       {table.rows.length === 0 ? (
         <p className="muted">No leads in these weeks.</p>
       ) : (
-        <div className="person-scroll" role="region" aria-labelledby={id} tabIndex={0}>
-          <table className="person-table insights-table">
-            <thead>
-              <tr>
-                <th scope="col">{table.label}</th>
-                <th scope="col" className="num">
-                  Leads
-                </th>
-                <th scope="col" className="num">
-                  Median first contact
-                </th>
-                <th scope="col" className="num">
-                  Paid in {CONVERSION_DAYS} d
-                </th>
-                {weeks.map((w) => (
-                  <th scope="col" key={w} className="num insights-week">
-                    <abbr title={`Week of Monday ${weekLong.format(day(w))}`}>{weekShort.format(day(w))}</abbr>
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {table.rows.map((row) => (
-                <Row key={row.value || '(none)'} row={row} most={most} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable
+          labelledBy={id}
+          columns={[
+            table.label,
+            { label: 'Leads', className: 'num' },
+            { label: 'Median first contact', className: 'num' },
+            { label: <>Paid in {CONVERSION_DAYS} d</>, className: 'num' },
+            ...weeks.map((w) => ({
+              key: w,
+              className: 'num insights-week',
+              label: <abbr title={`Week of Monday ${weekLong.format(day(w))}`}>{weekShort.format(day(w))}</abbr>,
+            })),
+          ]}
+          wrapClass="person-scroll"
+          tableClass="person-table insights-table"
+        >
+          {table.rows.map((row) => (
+            <Row key={row.value || '(none)'} row={row} most={most} />
+          ))}
+        </ScrollTable>
       )}
     </section>
   );

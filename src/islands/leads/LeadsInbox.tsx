@@ -1,15 +1,21 @@
 import { useState } from 'react';
-import { LEAD_KIND_LABELS, LEAD_KINDS, STAGE_LABELS, STAGES, type LeadDto, type LeadKind } from '../../shared/pipeline.ts';
-import type { AdminOption } from '../../shared/pipeline.ts';
+import {
+  LEAD_KIND_LABELS,
+  LEAD_KINDS,
+  STAGE_LABELS,
+  STAGES,
+  type LeadDto,
+  type LeadKind,
+  type AdminOption,
+} from '../../shared/pipeline.ts';
 import { formatRupees } from '../../shared/money.ts';
 import { Dialog } from '../ui/Dialog.tsx';
-import { Toasts } from '../ui/Toasts.tsx';
 import { LeadPipeline } from './LeadPipeline.tsx';
 import { useAdminMe } from '../admin/me.ts';
 import { useAdmin } from '../admin/session.ts';
 import '../admin/admin.css';
 import '../admin/pipeline.css';
-import { DateRangeFields, FilterActions, LoadStatus, useFilterForm } from '../admin/parts.tsx';
+import { DateRangeFields, FilterForm, ListScreen, LoadStatus, SelectField, useFilterForm } from '../admin/list-screen.tsx';
 import { queryOf, useAdminQuery } from '../admin/useAdminQuery.ts';
 import { dateTimeIst } from '../../shared/dates.ts';
 
@@ -23,6 +29,12 @@ const KIND_NAME: Record<LeadKind, string> = {
   registration: 'Registration',
   order: 'Course order',
 };
+const STAGE_CHOICES = STAGES.map((stage) => ({ value: stage, label: STAGE_LABELS[stage] }));
+/** Before the admins by name: the one looking, and nobody. */
+const OWNER_CHOICES = [
+  { value: 'me', label: 'Me' },
+  { value: 'none', label: 'Nobody' },
+];
 
 /** "utmSource" -> "Utm source" for the detail view ("amountRupees" -> "Amount"). */
 function label(key: string): string {
@@ -47,7 +59,8 @@ function show(key: string, value: unknown): string {
 export default function LeadsInbox() {
   const admin = useAdmin({ announce: true });
   const me = useAdminMe(!!admin);
-  const { draft, filter, set, apply, clear } = useFilterForm(NO_FILTER);
+  const form = useFilterForm(NO_FILTER);
+  const { draft, filter, set, bind } = form;
   const inbox = useAdminQuery<InboxAnswer, Filter>(admin, filter, `/admin/leads${queryOf(filter)}`, 'Failed to load the leads');
   const { error, reload } = inbox;
   const leads = inbox.data?.leads ?? null;
@@ -58,54 +71,24 @@ export default function LeadsInbox() {
   const [open, setOpen] = useState<LeadDto | null>(null);
   const csvHref = `/api/v1/admin/leads${queryOf({ ...filter, format: 'csv' })}`;
 
-  if (!admin) return <Toasts />;
   return (
-    <>
-      <Toasts />
-      <div className="admin-head">
-        <h1>Leads</h1>
-        <div className="admin-actions">
-          <a className="btn btn-primary" href={csvHref} download>
-            Export CSV
-          </a>
-        </div>
-      </div>
-      <form className="admin-filters leads-filters card" onSubmit={apply} aria-label="Filter leads" role="search">
-        <div className="field">
-          <label htmlFor="lead-kind">Kind</label>
-          <select id="lead-kind" className="input" value={draft.kind} onChange={set('kind')}>
-            <option value="">All kinds</option>
-            {kinds.map((kind) => (
-              <option key={kind} value={kind}>
-                {LEAD_KIND_LABELS[kind]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="lead-stage">Stage</label>
-          <select id="lead-stage" className="input" value={draft.stage} onChange={set('stage')}>
-            <option value="">Every stage</option>
-            {STAGES.map((stage) => (
-              <option key={stage} value={stage}>
-                {STAGE_LABELS[stage]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="lead-owner">Owner</label>
-          <select id="lead-owner" className="input" value={draft.owner} onChange={set('owner')}>
-            <option value="">Anyone</option>
-            <option value="me">Me</option>
-            <option value="none">Nobody</option>
-            {admins.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name}
-              </option>
-            ))}
-          </select>
-        </div>
+    <ListScreen admin={admin} title="Leads" csv={csvHref}>
+      <FilterForm label="Filter leads" className="leads-filters" form={form}>
+        <SelectField
+          id="lead-kind"
+          label="Kind"
+          blank="All kinds"
+          choices={kinds.map((kind) => ({ value: kind, label: LEAD_KIND_LABELS[kind] }))}
+          {...bind('kind')}
+        />
+        <SelectField id="lead-stage" label="Stage" blank="Every stage" choices={STAGE_CHOICES} {...bind('stage')} />
+        <SelectField
+          id="lead-owner"
+          label="Owner"
+          blank="Anyone"
+          choices={[...OWNER_CHOICES, ...admins.map((a) => ({ value: a.id, label: a.name }))]}
+          {...bind('owner')}
+        />
         <DateRangeFields idPrefix="lead" from={draft.from} to={draft.to} onFrom={set('from')} onTo={set('to')} />
         <div className="field">
           <label htmlFor="lead-q">Search</label>
@@ -119,8 +102,7 @@ export default function LeadsInbox() {
             maxLength={100}
           />
         </div>
-        <FilterActions onClear={clear} />
-      </form>
+      </FilterForm>
       <LoadStatus error={error} loaded={!!leads} />
       {leads && leads.length === 0 ? (
         <p className="admin-status" role="status">
@@ -194,6 +176,6 @@ export default function LeadsInbox() {
         ) : null}
         {open ? <LeadPipeline kind={open.kind} id={open.id} me={me} admins={admins} onChange={reload} /> : null}
       </Dialog>
-    </>
+    </ListScreen>
   );
 }

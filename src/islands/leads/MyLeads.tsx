@@ -1,15 +1,13 @@
-import { useCallback, useEffect, useState } from 'react';
-import { api, errorText } from '../../lib/api.ts';
-import { LEAD_KIND_LABELS } from '../../shared/pipeline.ts';
-import { STAGE_LABELS, type QueueItem } from '../../shared/pipeline.ts';
-import { Toasts } from '../ui/Toasts.tsx';
+import { useState } from 'react';
+import { LEAD_KIND_LABELS, STAGE_LABELS, type QueueItem } from '../../shared/pipeline.ts';
 import { since } from '../admin/format.ts';
 import { dateTimeIst } from '../../shared/dates.ts';
-import { handleSessionEnd, useAdmin } from '../admin/session.ts';
+import { useAdmin } from '../admin/session.ts';
 import { StageForm } from './StageForm.tsx';
 import '../admin/admin.css';
 import '../admin/pipeline.css';
-import { LoadStatus } from '../admin/parts.tsx';
+import { ListScreen, LoadStatus } from '../admin/list-screen.tsx';
+import { useAdminLoad } from '../admin/useAdminQuery.ts';
 
 const BUCKETS: { key: QueueItem['bucket']; title: string; empty: string }[] = [
   { key: 'overdue', title: 'Overdue follow-ups', empty: 'No overdue follow-ups.' },
@@ -20,37 +18,13 @@ const BUCKETS: { key: QueueItem['bucket']; title: string; empty: string }[] = [
 /** /admin/queue, "My leads": the logged-in admin's open leads, overdue follow-ups first, then new leads oldest first. */
 export default function MyLeads() {
   const admin = useAdmin({ announce: true });
-  const [leads, setLeads] = useState<QueueItem[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const queue = useAdminLoad<{ leads: QueueItem[] }>(admin, '/admin/queue', 'Failed to load your leads');
+  const { error, reload: load } = queue;
+  const leads = queue.data?.leads ?? null;
   const [open, setOpen] = useState<string | null>(null);
 
-  const load = useCallback(() => {
-    api<{ leads: QueueItem[] }>('/admin/queue')
-      .then((answer) => {
-        setLeads(answer.leads);
-        setError(null);
-      })
-      .catch((failure: unknown) => {
-        if (!handleSessionEnd(failure)) setError(errorText(failure, 'Failed to load your leads'));
-      });
-  }, []);
-
-  useEffect(() => {
-    if (admin) load();
-  }, [admin, load]);
-
-  if (!admin) return <Toasts />;
   return (
-    <>
-      <Toasts />
-      <div className="admin-head">
-        <h1>My leads</h1>
-        <div className="admin-actions">
-          <a className="btn btn-secondary" href="/admin/leads">
-            All leads
-          </a>
-        </div>
-      </div>
+    <ListScreen admin={admin} title="My leads" link={{ href: '/admin/leads', label: 'All leads', secondary: true }}>
       <LoadStatus error={error} loaded={!!leads} />
       {leads ? (
         <p className="muted" role="status">
@@ -129,6 +103,6 @@ export default function MyLeads() {
             );
           })
         : null}
-    </>
+    </ListScreen>
   );
 }

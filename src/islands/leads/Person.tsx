@@ -1,13 +1,13 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { api, errorText } from '../../lib/api.ts';
-import { personPath, type PersonDto, type PersonSummary, type TimelineKind } from '../../shared/persons.ts';
+import { personPath, type PersonDto, type TimelineKind } from '../../shared/persons.ts';
 import { Toasts } from '../ui/Toasts.tsx';
 import { PersonMerge } from './PersonMerge.tsx';
-import { PersonResults, PersonSearch } from './PersonSearch.tsx';
+import { PersonFinder, usePersonSearch } from './PersonSearch.tsx';
 import { handleSessionEnd, useAdmin } from '../admin/session.ts';
 import '../admin/admin.css';
-import '../admin/Person.css';
-import { LoadStatus } from '../admin/parts.tsx';
+import './Person.css';
+import { LoadStatus, ScreenHead, ScrollTable } from '../admin/list-screen.tsx';
 import { dateTimeIst } from '../../shared/dates.ts';
 
 const KIND_NAME: Record<TimelineKind, string> = {
@@ -25,6 +25,8 @@ const KIND_NAME: Record<TimelineKind, string> = {
   note: 'Note',
   merge: 'Merge',
 };
+
+const LEAD_COLUMNS = ['Received', 'Form', 'Programme', 'Stage', 'Source (last touch)', 'First touch'];
 
 const idFromAddress = () => new URLSearchParams(location.search).get('id')?.trim() ?? '';
 /** `?lead=contact:12`: the person a lead belongs to (see personPathForLead). */
@@ -102,10 +104,7 @@ export default function Person() {
       <p className="muted">
         <a href="/admin/leads">Leads</a> / <a href="/admin/person">People</a>
       </p>
-      <div className="admin-head">
-        <h1>{title}</h1>
-        {person ? <span className="badge">Person #{person.id}</span> : null}
-      </div>
+      <ScreenHead title={title} badge={person ? <span className="badge">Person #{person.id}</span> : null} />
       <LoadStatus error={error} loaded={!!person} />
       {person ? (
         <>
@@ -145,42 +144,28 @@ export default function Person() {
           </section>
           <section className="person-section">
             <h2 id="person-leads">Leads ({person.leads.length})</h2>
-            <div className="person-scroll" role="region" aria-labelledby="person-leads" tabIndex={0}>
-              <table className="person-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Received</th>
-                    <th scope="col">Form</th>
-                    <th scope="col">Programme</th>
-                    <th scope="col">Stage</th>
-                    <th scope="col">Source (last touch)</th>
-                    <th scope="col">First touch</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {person.leads.map((lead) => (
-                    <tr key={`${lead.kind}:${lead.id}`}>
-                      <td>
-                        <time dateTime={lead.createdAt}>{dateTimeIst.format(new Date(lead.createdAt))}</time>
-                      </td>
-                      <td>
-                        {lead.form} <span className="muted">#{lead.id}</span>
-                        {lead.kind === 'scholarship' ? (
-                          <>
-                            <br />
-                            <a href={`/admin/codes?application=${lead.id}`}>Issue scholarship code</a>
-                          </>
-                        ) : null}
-                      </td>
-                      <td>{lead.programme ?? '-'}</td>
-                      <td>{lead.stage ?? '-'}</td>
-                      <td>{lead.lastTouch}</td>
-                      <td>{lead.firstTouch ?? '-'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ScrollTable labelledBy="person-leads" columns={LEAD_COLUMNS} wrapClass="person-scroll" tableClass="person-table">
+              {person.leads.map((lead) => (
+                <tr key={`${lead.kind}:${lead.id}`}>
+                  <td>
+                    <time dateTime={lead.createdAt}>{dateTimeIst.format(new Date(lead.createdAt))}</time>
+                  </td>
+                  <td>
+                    {lead.form} <span className="muted">#{lead.id}</span>
+                    {lead.kind === 'scholarship' ? (
+                      <>
+                        <br />
+                        <a href={`/admin/codes?application=${lead.id}`}>Issue scholarship code</a>
+                      </>
+                    ) : null}
+                  </td>
+                  <td>{lead.programme ?? '-'}</td>
+                  <td>{lead.stage ?? '-'}</td>
+                  <td>{lead.lastTouch}</td>
+                  <td>{lead.firstTouch ?? '-'}</td>
+                </tr>
+              ))}
+            </ScrollTable>
           </section>
           <section aria-labelledby="person-timeline" className="person-section">
             <h2 id="person-timeline">Timeline</h2>
@@ -204,41 +189,22 @@ export default function Person() {
 
 /** No id in the address: find a person by name, email or phone. */
 function FindPerson({ onOpen }: { onOpen: (id: string) => void }) {
-  const [q, setQ] = useState('');
-  const [found, setFound] = useState<PersonSummary[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  async function search(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    try {
-      setFound((await api<{ persons: PersonSummary[] }>(`/admin/persons?q=${encodeURIComponent(q.trim())}`)).persons);
-    } catch (failure) {
-      if (!handleSessionEnd(failure)) setError(errorText(failure, 'Search failed'));
-    }
-  }
+  const finder = usePersonSearch();
   return (
     <>
       <Toasts />
-      <div className="admin-head">
-        <h1>People</h1>
-      </div>
+      <ScreenHead title="People" />
       <p className="lead">Everyone who left a lead: find a person by name, email or phone to see their timeline.</p>
-      <PersonSearch q={q} setQ={setQ} onSubmit={search} label="Find a person" idPrefix="find" />
-      {error ? (
-        <p className="admin-status" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {found ? (
-        <PersonResults
-          found={found}
-          action={(p) => (
-            <a href={personPath(p.id)} onClick={(e) => (e.preventDefault(), onOpen(p.id))}>
-              Open
-            </a>
-          )}
-        />
-      ) : null}
+      <PersonFinder
+        finder={finder}
+        label="Find a person"
+        idPrefix="find"
+        action={(p) => (
+          <a href={personPath(p.id)} onClick={(e) => (e.preventDefault(), onOpen(p.id))}>
+            Open
+          </a>
+        )}
+      />
     </>
   );
 }

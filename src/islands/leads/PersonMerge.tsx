@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { api, errorText } from '../../lib/api.ts';
 import type { PersonDto, PersonSummary } from '../../shared/persons.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { toast } from '../ui/Toasts.tsx';
-import { PersonResults, PersonSearch } from './PersonSearch.tsx';
+import { PersonFinder, usePersonSearch } from './PersonSearch.tsx';
 import { handleSessionEnd } from '../admin/session.ts';
 import { dateTimeIst } from '../../shared/dates.ts';
 
@@ -14,23 +14,10 @@ const nameOf = (p: PersonSummary) => p.names[0] ?? p.emails[0] ?? `Person #${p.i
  * Undo for an admin's merge. Every merge and undo is in the audit log.
  */
 export function PersonMerge({ person, onChanged }: { person: PersonDto; onChanged: (person: PersonDto) => void }) {
-  const [q, setQ] = useState('');
-  const [found, setFound] = useState<PersonSummary[] | null>(null);
+  const finder = usePersonSearch(person.id);
   const [chosen, setChosen] = useState<PersonSummary | null>(null);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function search(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    try {
-      const answer = await api<{ persons: PersonSummary[] }>(`/admin/persons?q=${encodeURIComponent(q.trim())}`);
-      setFound(answer.persons.filter((p) => p.id !== person.id));
-    } catch (failure) {
-      if (!handleSessionEnd(failure)) setError(errorText(failure, 'Search failed'));
-    }
-  }
 
   async function merge() {
     if (!chosen) return;
@@ -40,8 +27,7 @@ export function PersonMerge({ person, onChanged }: { person: PersonDto; onChange
       const answer = await api<{ person: PersonDto }>(`/admin/persons/${person.id}/merge`, { body });
       toast.success(`${nameOf(chosen)} merged into this person`);
       setChosen(null);
-      setFound(null);
-      setQ('');
+      finder.reset();
       setReason('');
       onChanged(answer.person);
     } catch (failure) {
@@ -68,22 +54,16 @@ export function PersonMerge({ person, onChanged }: { person: PersonDto; onChange
         The same human with another email or phone? Find them and merge them into this person. Leads with the same email or phone are joined
         automatically.
       </p>
-      <PersonSearch q={q} setQ={setQ} onSubmit={search} label="Find a duplicate" idPrefix="merge" />
-      {error ? (
-        <p className="admin-status" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {found ? (
-        <PersonResults
-          found={found}
-          action={(p) => (
-            <button type="button" className="btn btn-secondary btn-sm" onClick={() => setChosen(p)}>
-              Merge into this person
-            </button>
-          )}
-        />
-      ) : null}
+      <PersonFinder
+        finder={finder}
+        label="Find a duplicate"
+        idPrefix="merge"
+        action={(p) => (
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => setChosen(p)}>
+            Merge into this person
+          </button>
+        )}
+      />
       {person.merges.length ? (
         <>
           <h3>Merges</h3>

@@ -3,12 +3,12 @@ import { api, errorText } from '../../lib/api.ts';
 import { formatRupees } from '../../shared/money.ts';
 import { type RefundDto } from '../../shared/refund.ts';
 import { MONEY_STATUSES, type MoneyPaymentDto, type MoneyView } from '../../shared/money-view.ts';
-import { Toasts, toast } from '../ui/Toasts.tsx';
+import { toast } from '../ui/Toasts.tsx';
 import { RefundDialog } from './MoneyRefund.tsx';
 import { handleSessionEnd, useAdmin } from '../admin/session.ts';
 import '../admin/admin.css';
-import '../admin/money.css';
-import { DateRangeFields, FilterActions, LoadStatus, useFilterForm } from '../admin/parts.tsx';
+import './money.css';
+import { DateRangeFields, FilterForm, ListScreen, LoadStatus, ScrollTable, SelectField, useFilterForm } from '../admin/list-screen.tsx';
 import { queryOf, useAdminQuery } from '../admin/useAdminQuery.ts';
 import { dateTimeIst } from '../../shared/dates.ts';
 
@@ -24,6 +24,10 @@ const STATUS_LABEL: Record<(typeof MONEY_STATUSES)[number], string> = {
 };
 const REFUND_LABEL: Record<RefundDto['status'], string> = { pending: 'Pending', processed: 'Processed', failed: 'Failed' };
 const KIND_LABEL = { registration: 'Registration fee', course: 'Course', instalment: 'Instalment' } as const;
+const KIND_CHOICES = (['registration', 'course', 'instalment'] as const).map((kind) => ({ value: kind, label: KIND_LABEL[kind] }));
+const STATUS_CHOICES = MONEY_STATUSES.map((status) => ({ value: status, label: STATUS_LABEL[status] }));
+/** Both tables scroll in the money screen's own frame. */
+const MONEY_TABLE = { wrapClass: 'money-scroll', tableClass: 'money-table' };
 
 const monthName = (month: string) =>
   new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
@@ -35,7 +39,8 @@ const documentHref = (kind: 'invoice' | 'credit-note', id: string) =>
 /** /admin/money (owners): payments with their refunds, monthly totals, tax documents, the CSV. */
 export default function Money() {
   const admin = useAdmin({ announce: true });
-  const { draft, filter, set, apply, clear } = useFilterForm(NO_FILTER);
+  const form = useFilterForm(NO_FILTER);
+  const { draft, filter, set, bind } = form;
   const query = queryOf(filter);
   const {
     data: view,
@@ -55,42 +60,13 @@ export default function Money() {
     }
   }
 
-  if (!admin) return <Toasts />;
   return (
-    <>
-      <Toasts />
-      <div className="admin-head">
-        <h1>Money</h1>
-        <div className="admin-actions">
-          <a className="btn btn-primary" href={csvHref} download>
-            Export CSV for the accountant
-          </a>
-        </div>
-      </div>
-      <form className="admin-filters money-filters card" onSubmit={apply} aria-label="Filter payments" role="search">
+    <ListScreen admin={admin} title="Money" csv={csvHref} csvLabel="Export CSV for the accountant">
+      <FilterForm label="Filter payments" className="money-filters" form={form}>
         <DateRangeFields idPrefix="money" from={draft.from} to={draft.to} onFrom={set('from')} onTo={set('to')} />
-        <div className="field">
-          <label htmlFor="money-kind">Kind</label>
-          <select id="money-kind" className="input" value={draft.kind} onChange={set('kind')}>
-            <option value="">All kinds</option>
-            <option value="registration">Registration fee</option>
-            <option value="course">Course</option>
-            <option value="instalment">Instalment</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="money-status">Status</label>
-          <select id="money-status" className="input" value={draft.status} onChange={set('status')}>
-            <option value="">All statuses</option>
-            {MONEY_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABEL[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <FilterActions onClear={clear} />
-      </form>
+        <SelectField id="money-kind" label="Kind" blank="All kinds" choices={KIND_CHOICES} {...bind('kind')} />
+        <SelectField id="money-status" label="Status" blank="All statuses" choices={STATUS_CHOICES} {...bind('status')} />
+      </FilterForm>
       <LoadStatus error={error} loaded={!!view} />
       {view ? (
         <>
@@ -99,30 +75,17 @@ export default function Money() {
             {view.months.length === 0 ? (
               <p className="muted">No payments match this filter.</p>
             ) : (
-              <div className="money-scroll" role="region" aria-labelledby="money-months" tabIndex={0}>
-                <table className="money-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">Month</th>
-                      <th scope="col">Payments</th>
-                      <th scope="col">Received</th>
-                      <th scope="col">Refunded</th>
-                      <th scope="col">Net</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {view.months.map((m) => (
-                      <tr key={m.month}>
-                        <th scope="row">{monthName(m.month)}</th>
-                        <td>{m.count}</td>
-                        <td>{formatRupees(m.payments)}</td>
-                        <td>{formatRupees(m.refunded)}</td>
-                        <td>{formatRupees(m.net)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <ScrollTable labelledBy="money-months" columns={['Month', 'Payments', 'Received', 'Refunded', 'Net']} {...MONEY_TABLE}>
+                {view.months.map((m) => (
+                  <tr key={m.month}>
+                    <th scope="row">{monthName(m.month)}</th>
+                    <td>{m.count}</td>
+                    <td>{formatRupees(m.payments)}</td>
+                    <td>{formatRupees(m.refunded)}</td>
+                    <td>{formatRupees(m.net)}</td>
+                  </tr>
+                ))}
+              </ScrollTable>
             )}
           </section>
           <section className="money-section">
@@ -202,34 +165,21 @@ export default function Money() {
             {view.documents.length === 0 ? (
               <p className="muted">No tax documents in this period.</p>
             ) : (
-              <div className="money-scroll" role="region" aria-labelledby="money-documents" tabIndex={0}>
-                <table className="money-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">Number</th>
-                      <th scope="col">Kind</th>
-                      <th scope="col">Date</th>
-                      <th scope="col">Buyer</th>
-                      <th scope="col">Total</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {view.documents.map((d) => (
-                      <tr key={`${d.kind}:${d.id}`}>
-                        <th scope="row">
-                          <a href={documentHref(d.kind, d.id)} download>
-                            {d.number}
-                          </a>
-                        </th>
-                        <td>{d.kind === 'invoice' ? 'Invoice' : 'Credit note'}</td>
-                        <td>{d.date}</td>
-                        <td>{d.buyer}</td>
-                        <td>{formatRupees(d.kind === 'invoice' ? d.total : -d.total)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <ScrollTable labelledBy="money-documents" columns={['Number', 'Kind', 'Date', 'Buyer', 'Total']} {...MONEY_TABLE}>
+                {view.documents.map((d) => (
+                  <tr key={`${d.kind}:${d.id}`}>
+                    <th scope="row">
+                      <a href={documentHref(d.kind, d.id)} download>
+                        {d.number}
+                      </a>
+                    </th>
+                    <td>{d.kind === 'invoice' ? 'Invoice' : 'Credit note'}</td>
+                    <td>{d.date}</td>
+                    <td>{d.buyer}</td>
+                    <td>{formatRupees(d.kind === 'invoice' ? d.total : -d.total)}</td>
+                  </tr>
+                ))}
+              </ScrollTable>
             )}
           </section>
         </>
@@ -242,6 +192,6 @@ export default function Money() {
           reload();
         }}
       />
-    </>
+    </ListScreen>
   );
 }

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import { api, errorText } from '../../lib/api.ts';
+import { useState } from 'react';
+import { api } from '../../lib/api.ts';
 import {
   adminPrivacyEraseSchema,
   adminPrivacyExportSchema,
@@ -11,10 +11,12 @@ import {
 import { handleSessionEnd, useAdmin } from '../admin/session.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
-import { toast, Toasts } from '../ui/Toasts.tsx';
+import { toast } from '../ui/Toasts.tsx';
 import { useForm } from '../ui/useForm.ts';
 import { exportFileName, saveJson } from './download.ts';
 import '../admin/admin.css';
+import { ListScreen, ScrollTable } from '../admin/list-screen.tsx';
+import { useAdminLoad } from '../admin/useAdminQuery.ts';
 import './privacy.css';
 import { dateTimeIst } from '../../shared/dates.ts';
 
@@ -31,26 +33,12 @@ function summaryText(summary: PrivacySummary): string {
 /** /admin/privacy (owners): export or erase a requester's data by email; every request is logged and listed. */
 export default function AdminPrivacy() {
   const admin = useAdmin({ announce: true });
-  const [requests, setRequests] = useState<PrivacyRequestDto[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const log = useAdminLoad<{ requests: PrivacyRequestDto[] }>(admin, '/admin/privacy/requests', 'Failed to load the privacy requests');
+  const { error: loadError, reload: load } = log;
+  const requests = log.data?.requests ?? null;
   const [erasing, setErasing] = useState<string | null>(null);
   const lookup = useForm(adminPrivacyExportSchema, { email: '' });
   const erase = useForm(adminPrivacyEraseSchema, { email: '', confirm: '' });
-
-  const load = useCallback(() => {
-    api<{ requests: PrivacyRequestDto[] }>('/admin/privacy/requests')
-      .then((answer) => {
-        setRequests(answer.requests);
-        setLoadError(null);
-      })
-      .catch((failure: unknown) => {
-        if (!handleSessionEnd(failure)) setLoadError(errorText(failure, 'Failed to load the privacy requests'));
-      });
-  }, []);
-
-  useEffect(() => {
-    if (admin) load();
-  }, [admin, load]);
 
   const exportData = lookup.handleSubmit(async ({ email }) => {
     try {
@@ -86,13 +74,8 @@ export default function AdminPrivacy() {
     }
   }, 'The erasure failed. Nothing was erased. Please try again.');
 
-  if (!admin) return <Toasts />;
   return (
-    <>
-      <Toasts />
-      <div className="admin-head">
-        <h1>Privacy requests</h1>
-      </div>
+    <ListScreen admin={admin} title="Privacy requests">
       <section className="card privacy-admin-card" aria-labelledby="privacy-request-heading">
         <h2 id="privacy-request-heading">A requester&apos;s data</h2>
         <p className="muted">
@@ -131,38 +114,29 @@ export default function AdminPrivacy() {
             No privacy request yet.
           </p>
         ) : (
-          // Focusable: where the table is wider than the screen it scrolls, and keyboards must reach it.
-          <div className="privacy-table-wrap" tabIndex={0} role="region" aria-labelledby="privacy-log-heading">
-            <table className="privacy-table">
-              <caption className="sr-only">Exports and erasures, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">What</th>
-                  <th scope="col">Who</th>
-                  <th scope="col">Email hash</th>
-                  <th scope="col">Rows</th>
-                </tr>
-              </thead>
-              <tbody>
-                {requests.map((request) => (
-                  <tr key={request.id}>
-                    <td data-label="When">
-                      <time dateTime={request.createdAt}>{dateTimeIst.format(new Date(request.createdAt))}</time>
-                    </td>
-                    <td data-label="What">{request.action === 'erasure' ? 'Erasure' : 'Export'}</td>
-                    <td data-label="Who">
-                      {request.requestedBy === 'admin' ? (request.adminName ?? 'An admin') : 'The person (from Settings)'}
-                    </td>
-                    <td data-label="Email hash">
-                      <code title={request.emailHash}>{request.emailHash.slice(0, 12)}</code>
-                    </td>
-                    <td data-label="Rows">{summaryText(request.summary)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ScrollTable
+            labelledBy="privacy-log-heading"
+            caption="Exports and erasures, newest first"
+            columns={['When', 'What', 'Who', 'Email hash', 'Rows']}
+            wrapClass="privacy-table-wrap"
+            tableClass="privacy-table"
+          >
+            {requests.map((request) => (
+              <tr key={request.id}>
+                <td data-label="When">
+                  <time dateTime={request.createdAt}>{dateTimeIst.format(new Date(request.createdAt))}</time>
+                </td>
+                <td data-label="What">{request.action === 'erasure' ? 'Erasure' : 'Export'}</td>
+                <td data-label="Who">
+                  {request.requestedBy === 'admin' ? (request.adminName ?? 'An admin') : 'The person (from Settings)'}
+                </td>
+                <td data-label="Email hash">
+                  <code title={request.emailHash}>{request.emailHash.slice(0, 12)}</code>
+                </td>
+                <td data-label="Rows">{summaryText(request.summary)}</td>
+              </tr>
+            ))}
+          </ScrollTable>
         )}
       </section>
 
@@ -186,6 +160,6 @@ export default function AdminPrivacy() {
           </div>
         </form>
       </Dialog>
-    </>
+    </ListScreen>
   );
 }

@@ -4,7 +4,7 @@ import { APPLICATION_STATUS_LABEL, type ApplicationDto, type ApplicationsAnswer 
 import { formatRupees } from '../../shared/money.ts';
 import { handleExpired, requireLogin } from '../accounts/guard.ts';
 import { toast, Toasts } from '../ui/Toasts.tsx';
-import '../applications/applications.css';
+import './applications.css';
 import { dateIst, dateTimeIst } from '../../shared/dates.ts';
 
 export const APPLICATION_LABELS = {
