@@ -69,10 +69,12 @@ export default function LeadsInbox() {
   const kinds: readonly LeadKind[] = inbox.latest?.kinds ?? LEAD_KINDS;
   const admins: AdminOption[] = inbox.latest?.admins ?? [];
   const [open, setOpen] = useState<LeadDto | null>(null);
-  const csvHref = `/api/v1/admin/leads${queryOf({ ...filter, format: 'csv' })}`;
+  // A counsellor's export holds only the leads they own (the API refuses any other owner).
+  const ownExport = me?.adminRole === 'counsellor';
+  const csvHref = `/api/v1/admin/leads${queryOf({ ...filter, ...(ownExport ? { owner: 'me' } : {}), format: 'csv' })}`;
 
   return (
-    <ListScreen admin={admin} title="Leads" csv={csvHref}>
+    <ListScreen admin={admin} title="Leads" csv={csvHref} csvLabel={ownExport ? 'Export my leads (CSV)' : 'Export CSV'}>
       <FilterForm label="Filter leads" className="leads-filters" form={form}>
         <SelectField
           id="lead-kind"
