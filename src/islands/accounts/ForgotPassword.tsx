@@ -5,7 +5,7 @@ import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
 import { useForm } from '../ui/useForm.ts';
 import { useHydrated } from '../ui/useHydrated.ts';
 import { PATHS, type AccountRole } from './paths.ts';
-import '../account/account.css';
+import './account.css';
 
 /**
  * /forgot-password and /admin/forgot-password: asks for the email and shows the server's answer,

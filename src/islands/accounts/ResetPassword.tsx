@@ -8,7 +8,7 @@ import { useForm } from '../ui/useForm.ts';
 import { PasswordInput } from './PasswordInput.tsx';
 import { useHydrated } from '../ui/useHydrated.ts';
 import { PATHS, tokenFromUrl, type AccountRole } from './paths.ts';
-import '../account/account.css';
+import './account.css';
 
 const NO_STRENGTH_PERSON = {};
 

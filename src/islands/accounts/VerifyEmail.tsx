@@ -4,7 +4,7 @@ import { safeNext, session } from '../../lib/session.ts';
 import type { DisplayUser } from '../../shared/account.ts';
 import { Toasts, toast } from '../ui/Toasts.tsx';
 import { PATHS, tokenFromUrl, type AccountRole } from './paths.ts';
-import '../account/account.css';
+import './account.css';
 
 type State =
   | { kind: 'working' }
