@@ -9,7 +9,8 @@
  * focus (docs/architecture.md, "Islands and hydration"). A button
  * (type=button: no action of its own) pressed before they arrive is held and pressed once they have;
  * then `<html data-scripts="ready">` says the page is fully alive. From its first moment it also
- * remembers what is typed into any form that is not alive yet (src/islands/leads/early-input.ts),
+ * remembers what is typed, ticked or picked in any form that is not alive yet: a field's value, or
+ * for checkboxes the values ticked among the boxes of that name (src/islands/leads/early-input.ts),
  * and notes a campaign or referred landing for src/islands/leads/tracking.ts, which may load only
  * after the visitor has already moved on.
  *
@@ -24,8 +25,9 @@ import type { AstroIntegration } from 'astro';
 
 export const AFTER_PAINT_LOADER =
   "(()=>{const d=document,m=d.currentScript.dataset.modules.split(' ');let on=0,held=null;" +
-  "const keep=e=>{const t=e.target,f=t&&t.form;if(!f||!t.name||f.hasAttribute('data-ready')||t.type==='checkbox'||t.type==='radio')return;" +
-  'const s=window.__aspiraEarlyInput=window.__aspiraEarlyInput||new WeakMap(),v=s.get(f)||{};v[t.name]=t.value;s.set(f,v)};' +
+  "const keep=e=>{const t=e.target,f=t&&t.form;if(!f||!t.name||f.hasAttribute('data-ready'))return;" +
+  'const s=window.__aspiraEarlyInput=window.__aspiraEarlyInput||new WeakMap(),v=s.get(f)||{};' +
+  "v[t.name]=t.type==='checkbox'?[...f.elements].filter(c=>c.name===t.name&&c.checked).map(c=>c.value):t.value;s.set(f,v)};" +
   "d.addEventListener('input',keep,true);d.addEventListener('change',keep,true);" +
   "try{if(/[?&]utm_/.test(location.search)||d.referrer)sessionStorage.setItem('aspira:landing',JSON.stringify({search:location.search,referrer:d.referrer,at:new Date().toISOString()}))}catch{}" +
   "const hold=e=>{const b=e.target.closest&&e.target.closest('button[type=button]');if(!b)return;e.stopImmediatePropagation();held=held||b};" +

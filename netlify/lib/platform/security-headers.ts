@@ -11,7 +11,7 @@ export const INLINE_SCRIPT_HASHES = Object.freeze([
   'sha256-eIXWvAmxkr251LJZkjniEK5LcPF3NkapbJepohwYRIc=', // Astro: client:only
   'sha256-Q2BPg90ZMplYY+FSdApNErhpWafg2hcRRbndmvxuL/Q=', // Astro: client:visible
   'sha256-GxY3byfgaL5xQKmiHW5/X/wCDCuH/t6kab7TyR+PF8s=', // ours: client:interaction (src/directives/interaction.ts)
-  'sha256-Z6aAQIGc8k/FBozbIhkaMhY/myVjV7FBuDa1HdZfBJw=', // ours: page scripts after the first paint (src/integrations/after-paint.ts)
+  'sha256-H67WnG0OMue7KaZx3h4GykgJJblVmeXISoX4F4BDwf4=', // ours: page scripts after the first paint (src/integrations/after-paint.ts)
 ]);
 
 /**

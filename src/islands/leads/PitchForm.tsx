@@ -35,18 +35,33 @@ const EMPTY = {
   [HONEYPOT]: '',
 };
 
+/** The "Other" box, one of the industries boxes: it shows the Other industry field. */
+const OTHER = 'Other';
+
 /** The AspiraTank pitch (docs/product.md, Entities). Success goes to /thank-you. */
 export default function PitchForm() {
   const [other, setOther] = useState(false);
   // The stage starts empty ("Select stage"); the schema refuses it until one is chosen.
   const form = useForm(pitchSchema, EMPTY as never);
-  const { formRef, ready } = useReady((early) => form.setValues((v) => ({ ...v, ...early })));
+  // Boxes ticked before the form was alive come as one list of the industries boxes, Other among them.
+  const { formRef, ready } = useReady(({ industries: ticked, ...early }) => {
+    form.setValues((v) => ({ ...v, ...early }));
+    if (!Array.isArray(ticked)) return;
+    form.setField(
+      'industries',
+      ticked.filter((i) => (INDUSTRIES as readonly string[]).includes(i)),
+    );
+    setOther(ticked.includes(OTHER));
+  });
   const { bind, errors, values } = form;
   const industries = (values.industries as string[] | undefined) ?? [];
   const words = countWords(String(values.startupIdea ?? ''));
 
+  // From the current list, not this render's: a tick can land before a render of the early choices.
   const toggle = (industry: string, on: boolean) =>
-    form.setField('industries', on ? [...industries, industry] : industries.filter((i) => i !== industry));
+    form.setField('industries', (current: string[] = []) =>
+      on ? [...current.filter((i) => i !== industry), industry] : current.filter((i) => i !== industry),
+    );
 
   const submit = form.handleSubmit(async (data) => {
     try {
@@ -119,7 +134,7 @@ export default function PitchForm() {
                 </label>
               ))}
               <label className="checkbox">
-                <input type="checkbox" checked={other} onChange={(e) => setOther(e.target.checked)} />
+                <input type="checkbox" name="industries" value={OTHER} checked={other} onChange={(e) => setOther(e.target.checked)} />
                 Other
               </label>
             </div>

@@ -1,10 +1,14 @@
 /**
- * Keystrokes typed into a form before its code has loaded (a lead form hydrates on first intent,
- * the advisor form when its dialog first opens, page scripts after the first paint) would be wiped
- * by hydration. The page bootstrap (src/integrations/after-paint.ts), inline at the end of every
- * page, remembers them from the start under this key; the form takes them over when it mounts.
+ * What a visitor types, ticks or picks in a form before its code has loaded (a lead form hydrates
+ * on first intent, the advisor form when its dialog first opens, page scripts after the first
+ * paint) would be wiped by the form's first render, which writes its own state (the empty
+ * defaults) over the prebuilt HTML. The page bootstrap (src/integrations/after-paint.ts), inline
+ * at the end of every page, remembers it from the start under this key; the form takes it over
+ * when it mounts.
  */
-type Stash = WeakMap<HTMLFormElement, Record<string, string>>;
+/** By field name: a field's value (text, a select, the chosen radio), or the values ticked among the checkboxes of that name. */
+export type EarlyInput = Record<string, string | string[]>;
+type Stash = WeakMap<HTMLFormElement, EarlyInput>;
 export const EARLY_INPUT_KEY = '__aspiraEarlyInput';
 
 function stash(): Stash {
@@ -12,8 +16,8 @@ function stash(): Stash {
   return (host[EARLY_INPUT_KEY] ??= new WeakMap());
 }
 
-/** What was typed into this form before it came alive (empty when nothing was). */
-export function takeEarlyInput(form: HTMLFormElement | null): Record<string, string> {
+/** What was typed, ticked or picked in this form before it came alive (empty when nothing was). */
+export function takeEarlyInput(form: HTMLFormElement | null): EarlyInput {
   if (!form) return {};
   const values = stash().get(form) ?? {};
   stash().delete(form);

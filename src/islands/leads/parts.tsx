@@ -1,6 +1,6 @@
 import { forwardRef, useEffect, useRef, useState, type InputHTMLAttributes, type RefObject } from 'react';
 import { HONEYPOT } from '../../shared/leads.ts';
-import { takeEarlyInput } from './early-input.ts';
+import { takeEarlyInput, type EarlyInput } from './early-input.ts';
 import { captureTracking, readTouches } from './tracking.ts';
 import './leads.css';
 
@@ -32,10 +32,11 @@ export const IndianPhoneInput = forwardRef<HTMLInputElement, InputHTMLAttributes
 });
 
 /**
- * Hydration: takes over what the visitor typed before the island came alive, then marks the form
- * ready (`data-ready`; tests wait for it). Returns the ref for the <form> and the ready flag.
+ * Hydration: takes over what the visitor typed, ticked or picked before the island came alive,
+ * then marks the form ready (`data-ready`; tests wait for it). Returns the ref for the <form> and
+ * the ready flag.
  */
-export function useReady(apply: (values: Record<string, string>) => void): { formRef: RefObject<HTMLFormElement | null>; ready: boolean } {
+export function useReady(apply: (values: EarlyInput) => void): { formRef: RefObject<HTMLFormElement | null>; ready: boolean } {
   const formRef = useRef<HTMLFormElement>(null);
   const [ready, setReady] = useState(false);
   useEffect(() => {

@@ -33,7 +33,10 @@ function typedBeforeHydration(form: HTMLFormElement | null): Partial<Registratio
     if (el?.value) out[name] = el.value;
   }
   const recorded = takeEarlyInput(form);
-  for (const name of FIELDS) if (recorded[name]) out[name] = recorded[name];
+  for (const name of FIELDS) {
+    const value = recorded[name];
+    if (typeof value === 'string' && value) out[name] = value;
+  }
   return out;
 }
 

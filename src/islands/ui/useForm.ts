@@ -36,8 +36,9 @@ export function useForm<S extends z.ZodType | LiteSchema>(schema: S, initial: In
   const [submitting, setSubmitting] = useState(false);
   const busy = useRef(false);
 
+  /** Sets one field, to a value or to a function of its current value, and clears its error. */
   const setField = useCallback((name: string, value: unknown) => {
-    setValues((v) => ({ ...v, [name]: value }));
+    setValues((v) => ({ ...v, [name]: typeof value === 'function' ? (value as (current: unknown) => unknown)(v[name]) : value }));
     setErrors((e) => {
       if (!(name in e)) return e;
       const { [name]: _removed, ...rest } = e;
