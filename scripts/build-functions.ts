@@ -8,11 +8,36 @@
  */
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import { ROOT } from './lib/database.ts';
 
 export const FUNCTIONS_SOURCE = join(ROOT, 'netlify', 'functions');
 export const FUNCTIONS_OUT = join(ROOT, 'build', 'functions');
+
+/**
+ * Our server modules have no import-time side effects, so a function that imports a domain's
+ * entry (index.ts re-exports the whole domain) keeps only the modules it uses: without this,
+ * esbuild keeps every re-exported module with a top-level call (a zod schema, a formatter), and
+ * the entries doubled some bundles and their cold imports.
+ */
+const LIB = join(ROOT, 'netlify', 'lib');
+const pureServerModules: Plugin = {
+  name: 'pure-server-modules',
+  setup(bundle) {
+    bundle.onResolve({ filter: /^\.\.?\// }, async (args) => {
+      if (args.pluginData === 'resolved') return undefined;
+      const found = await bundle.resolve(args.path, {
+        resolveDir: args.resolveDir,
+        kind: args.kind,
+        importer: args.importer,
+        pluginData: 'resolved',
+      });
+      if (found.errors.length > 0 || !found.path.startsWith(LIB))
+        return found.errors.length > 0 ? { errors: found.errors } : { path: found.path };
+      return { path: found.path, sideEffects: false };
+    });
+  },
+};
 
 const started = Date.now();
 rmSync(FUNCTIONS_OUT, { recursive: true, force: true });
@@ -33,5 +58,6 @@ await build({
   // CommonJS packages inside an ESM bundle still call require().
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   logLevel: 'warning',
+  plugins: [pureServerModules],
 });
 console.log(`functions: ${entries.length} bundled into build/functions in ${Date.now() - started} ms`);
