@@ -7,6 +7,9 @@ import { z } from 'zod';
 /** Codes are stored upper case: 4-32 letters, digits and hyphens. */
 export const CODE_PATTERN = /^[A-Z0-9][A-Z0-9-]{3,31}$/;
 export const NO_SUCH_CODE = 'No such code';
+/** A capture whose code use was gone (another checkout or buyer took it): refunded, not granted (409). */
+export const CODE_NOT_HELD_REFUNDED =
+  "The code's use was no longer held for this order, so this payment is refunded in full. We have emailed you the details.";
 
 export function normaliseCode(text: string): string {
   return text.trim().toUpperCase();

@@ -4,6 +4,10 @@
  *
  * A use counts while it is 'reserved' (until reserved_until) or 'used'. Reservations that ran out
  * unpaid, or whose gateway order failed, are released by the next reservation of the code.
+ * "Once per person" is per mailbox (`mailbox_key` in SQL: lower case, no +tag, no dots for Gmail).
+ * A gateway order stays payable after its hold is gone: the record step asks `holdForOrder`
+ * whether the capture may still count, and the database refuses a use over the limit or a second
+ * use by one mailbox of a once-per-person code.
  */
 import { normaliseCode, NO_SUCH_CODE } from '../../../src/shared/codes.ts';
 import type { CodePricing } from '../../../src/shared/order.ts';
@@ -90,15 +94,20 @@ async function codeRow(sql: Db, code: string, lock: boolean): Promise<CodeRow> {
   return rows[0];
 }
 
-/** Counts uses: reserved (unexpired) and used; the person's own reservations are left out (a new checkout replaces them). */
+/** A use that counts: used, or reserved, unexpired and its gateway order not failed. */
+const COUNTS = `(r.status = 'used' or (r.status = 'reserved' and r.reserved_until > now()
+  and not exists (select 1 from payment_orders o where o.id = r.order_id and o.status = 'failed')))`;
+
+/**
+ * Counts uses: reserved (unexpired) and used; the person's own reservations are left out (a new
+ * checkout replaces them). The person is their mailbox.
+ */
 async function useCounts(sql: Db, codeId: string, email: string | null): Promise<UseCounts> {
   const [row] = await sql<{ taken: number; by_person: number }[]>`
-    select count(*) filter (where status = 'used' or (status = 'reserved' and reserved_until > now()
-                                                     and email is distinct from ${email}))::int as taken,
-           count(*) filter (where status = 'used' and email = ${email ?? ''})::int as by_person
+    select count(*) filter (where r.status = 'used' or r.mailbox is distinct from mailbox_key(${email}))::int as taken,
+           count(*) filter (where r.status = 'used' and r.mailbox = mailbox_key(${email}))::int as by_person
     from discount_redemptions r
-    where code_id = ${codeId} and status <> 'released'
-      and not exists (select 1 from payment_orders o where o.id = r.order_id and o.status = 'failed' and r.status = 'reserved')`;
+    where r.code_id = ${codeId} and ${sql.unsafe(COUNTS)}`;
   return { taken: row!.taken, byPerson: row!.by_person };
 }
 
@@ -116,10 +125,10 @@ export async function reserveCode(
   const email = input.email.toLowerCase();
   const work = async (t: Tx): Promise<PricedWithCode> => {
     const row = await codeRow(t, code, true);
-    // Give back what ran out unpaid or failed, and this person's own earlier checkouts.
+    // Give back what ran out unpaid or failed, and this person's (mailbox's) own earlier checkouts.
     await t`update discount_redemptions r set status = 'released'
             where code_id = ${row.id} and status = 'reserved'
-              and (reserved_until <= now() or email = ${email}
+              and (reserved_until <= now() or mailbox = mailbox_key(${email})
                    or exists (select 1 from payment_orders o where o.id = r.order_id and o.status = 'failed'))`;
     const uses = await useCounts(t, row.id, email);
     const why = refusal(toRule(row), { email, target: input.target, now: new Date(), uses });
@@ -161,7 +170,7 @@ export async function releaseRedemption(redemptionId: string | null): Promise<vo
   await db()`update discount_redemptions set status = 'released' where id = ${redemptionId} and status = 'reserved'`;
 }
 
-/** A failed gateway payment gives its order's reserved use back. */
+/** A failed gateway payment, or a capture that is refunded, gives its order's reserved use back. */
 export async function releaseForOrder(orderId: string, tx?: Db): Promise<void> {
   await (tx ?? db())`update discount_redemptions set status = 'released' where order_id = ${orderId} and status = 'reserved'`;
 }
@@ -175,17 +184,55 @@ export async function useRedemption(tx: Tx, redemptionId: string | null, ref: { 
 
 export type OrderDiscount = { code: string; listPaise: number; discountPaise: number };
 
+/** A paid order's use of a code, as the record step finds it: whether it may count, or why not. */
+export type OrderCodeUse = (OrderDiscount & { held: true }) | (OrderDiscount & { held: false; why: string });
+
+type OrderUseRow = {
+  id: string;
+  code_id: string;
+  code: string;
+  status: 'reserved' | 'used' | 'released';
+  mailbox: string;
+  list_paise: string;
+  discount_paise: string;
+  max_uses: number | null;
+  once_per_person: boolean;
+};
+
 /**
- * The record step: the paid order's use of a code becomes 'used' (even one released meanwhile:
- * the buyer paid the discounted price). Answers the discount for the invoice, or null.
+ * The record step's question, asked with the code row locked (until the payment's transaction
+ * ends): may this captured order's use of a code count? A gateway order stays payable after its
+ * hold was released (the buyer's newer checkout replaced it, a failed attempt) or ran out, so the
+ * use is taken again only while the code has room, counting every other use and live hold, and
+ * (once per person) the mailbox has no other. Answers null when the order has no code; nothing
+ * is written (`useForOrder` or `releaseForOrder` follow).
  */
-export async function useForOrder(tx: Tx, orderId: string): Promise<OrderDiscount | null> {
-  const [row] = await tx<{ code: string; list_paise: string; discount_paise: string }[]>`
-    update discount_redemptions r set status = 'used', used_at = coalesce(r.used_at, now())
-    from discount_codes c
-    where c.id = r.code_id and r.order_id = ${orderId}
-    returning c.code, r.list_paise, r.discount_paise`;
-  return row ? { code: row.code, listPaise: Number(row.list_paise), discountPaise: Number(row.discount_paise) } : null;
+export async function holdForOrder(tx: Tx, orderId: string): Promise<OrderCodeUse | null> {
+  const [use] = await tx<OrderUseRow[]>`
+    select r.id::text as id, r.code_id::text as code_id, c.code, r.status, r.mailbox, r.list_paise, r.discount_paise,
+           c.max_uses, c.once_per_person
+    from discount_redemptions r join discount_codes c on c.id = r.code_id
+    where r.order_id = ${orderId} order by r.id desc limit 1`;
+  if (!use) return null;
+  await tx`select 1 from discount_codes where id = ${use.code_id} for update`;
+  const discount = { code: use.code, listPaise: Number(use.list_paise), discountPaise: Number(use.discount_paise) };
+  if (use.status === 'used') return { ...discount, held: true };
+  const [others] = await tx<{ taken: number; by_person: number }[]>`
+    select count(*)::int as taken, count(*) filter (where r.mailbox = ${use.mailbox})::int as by_person
+    from discount_redemptions r
+    where r.code_id = ${use.code_id} and r.id <> ${use.id} and ${tx.unsafe(COUNTS)}`;
+  if (use.once_per_person && others!.by_person > 0) return { ...discount, held: false, why: 'You have already used this code' };
+  if (use.max_uses !== null && others!.taken >= use.max_uses) return { ...discount, held: false, why: 'This code has been fully used' };
+  return { ...discount, held: true };
+}
+
+/**
+ * The record step, once `holdForOrder` said the use may count: the paid order's use becomes
+ * 'used' (taken again if it had been released). The database refuses it over the limit.
+ */
+export async function useForOrder(tx: Tx, orderId: string): Promise<void> {
+  await tx`update discount_redemptions set status = 'used', used_at = coalesce(used_at, now())
+           where order_id = ${orderId} and status <> 'used'`;
 }
 
 /** The price block of a checkout's answer when a code was applied. */

@@ -1,12 +1,21 @@
 /**
  * What a paid instalment order records (the payments core's record step calls it inside the
  * ledger's transaction, with the ledger row locked): the part paid once, the enrolment completed
- * with its last part; and the refund of a second capture for a part already paid.
+ * with its last part; and the refund of a second capture for a part already paid. (A plan code is
+ * used at enrolment, so a part's order holds no code use; a refusal from the record step is still
+ * honoured: the capture is kept for the same refund.)
  */
 import { db, type Tx, currentRequest, log } from '../platform/index.ts';
 import { enqueueEmail } from '../mail/index.ts';
 import { instalmentDuplicatePaymentEmail, instalmentDuplicateRefundedEmail, instalmentReceiptEmail } from './emails.ts';
-import { refundClaimedDuplicates, type GatewayPayment, type CapturedPayment } from '../payments/handlers.ts';
+import {
+  codeNotHeldEmail,
+  codeRefundedEmail,
+  refundClaimedDuplicates,
+  type CapturedPayment,
+  type CaptureRefusal,
+  type GatewayPayment,
+} from '../payments/handlers.ts';
 
 type PaymentRow = {
   part_id: string;
@@ -34,7 +43,12 @@ type PartRow = {
   last_name: string | null;
 };
 
-export async function markInstalmentPaid(tx: Tx, gatewayOrderId: string, payment: GatewayPayment): Promise<CapturedPayment | null> {
+export async function markInstalmentPaid(
+  tx: Tx,
+  gatewayOrderId: string,
+  payment: GatewayPayment,
+  refusal: CaptureRefusal | null,
+): Promise<CapturedPayment | null> {
   const [order] = await tx<PaymentRow[]>`
     select part_id::text as part_id, amount_paise, status, buyer_state_code, buyer_gstin, buyer_business_name
     from instalment_payments where order_id = ${gatewayOrderId} for update`;
@@ -60,14 +74,20 @@ export async function markInstalmentPaid(tx: Tx, gatewayOrderId: string, payment
   };
   const description = `${part.plan_name}: part ${part.position} of ${part.parts}`;
 
-  if (part.status === 'paid') {
-    // Another order paid this part first: kept for the automatic refund (no invoice: the money goes back).
+  if (part.status === 'paid' || refusal) {
+    // Another order paid this part first (or the record step refused the capture): kept for the
+    // automatic refund (no invoice: the money goes back).
     const free = amountPaise === 0;
     await tx`update instalment_payments set status = 'duplicate', payment_id = ${payment.id}, paid_at = now(), updated_at = now(),
-               refund_id = ${free ? 'none' : null}, refunded_at = ${free ? new Date() : null}
+               refund_id = ${free ? 'none' : null}, refunded_at = ${free ? new Date() : null}, refund_reason = ${refusal?.reason ?? null}
              where order_id = ${gatewayOrderId}`;
-    log.warn('instalment part paid twice: refunding the second payment', { orderId: gatewayOrderId, paymentId: payment.id });
+    log.warn('instalment capture kept for a refund', {
+      orderId: gatewayOrderId,
+      paymentId: payment.id,
+      reason: refusal?.reason ?? 'paid twice',
+    });
     if (!free) currentRequest()?.after(async () => void (await refundDuplicateInstalmentPayments()));
+    const item = `${part.plan_name}: ${part.label}`;
     return {
       buyer,
       accountId: part.account_id,
@@ -75,8 +95,11 @@ export async function markInstalmentPaid(tx: Tx, gatewayOrderId: string, payment
       description,
       amountPaise,
       invoice: false,
-      receipt: () => instalmentDuplicatePaymentEmail(facts),
-      tag: 'instalment-duplicate-payment',
+      receipt: () =>
+        refusal
+          ? codeNotHeldEmail({ name: facts.firstName, item, kind: 'instalment', code: refusal.code, amountPaise, paymentId: payment.id })
+          : instalmentDuplicatePaymentEmail(facts),
+      tag: refusal ? 'code-not-held' : 'instalment-duplicate-payment',
     };
   }
 
@@ -120,12 +143,15 @@ type DuplicateRow = {
   payment_id: string;
   plan_name: string;
   label: string;
+  refund_reason: 'code-not-held' | null;
+  discount_code: string | null;
+  first_name: string | null;
 };
 const claimOf = (orderId: string) => `claim:${orderId}`;
 
 /**
- * Refunds, through the gateway, every second capture for a part already paid, records the refund
- * id and emails the learner. A row is claimed first so two runs never ask twice; a claim left by
+ * Refunds, through the gateway, every second capture for a part already paid (or a capture the
+ * record step refused), records the refund id and emails the learner why. A row is claimed first so two runs never ask twice; a claim left by
  * a run that died is taken over after 10 minutes (the gateway refuses to refund one payment twice).
  */
 export async function refundDuplicateInstalmentPayments(limit = 20): Promise<number> {
@@ -137,28 +163,40 @@ export async function refundDuplicateInstalmentPayments(limit = 20): Promise<num
       where status = 'duplicate' and amount_paise > 0
         and (refund_id is null or (refund_id like 'claim:%' and updated_at < now() - interval '10 minutes'))
       order by paid_at limit ${limit} for update skip locked)
-    returning ip.order_id, e.email, ip.amount_paise, ip.payment_id, pl.name as plan_name, p.label`;
+    returning ip.order_id, e.email, ip.amount_paise, ip.payment_id, pl.name as plan_name, p.label, ip.refund_reason, e.discount_code,
+              (select first_name from accounts where id = e.account_id) as first_name`;
   return refundClaimedDuplicates(due, {
     ask: (row) => ({
       orderId: row.order_id,
       paymentId: row.payment_id,
       amountPaise: Number(row.amount_paise),
       receipt: `instalment_refund_${row.order_id}`,
-      reason: 'duplicate instalment payment',
+      reason: row.refund_reason === 'code-not-held' ? 'code use no longer held' : 'duplicate instalment payment',
     }),
     record: async (tx, row, refundId) => {
       await tx`update instalment_payments set refund_id = ${refundId}, refunded_at = now(), updated_at = now()
                where order_id = ${row.order_id} and refund_id = ${claimOf(row.order_id)}`;
+      const amountPaise = Number(row.amount_paise);
       await enqueueEmail(tx, {
         to: row.email,
-        ...instalmentDuplicateRefundedEmail({
-          planName: row.plan_name,
-          partLabel: row.label,
-          amountPaise: Number(row.amount_paise),
-          paymentId: row.payment_id,
-          refundId,
-        }),
-        tag: 'instalment-refund',
+        ...(row.refund_reason === 'code-not-held'
+          ? codeRefundedEmail({
+              name: row.first_name ?? '',
+              item: `${row.plan_name}: ${row.label}`,
+              kind: 'instalment',
+              code: row.discount_code ?? '',
+              amountPaise,
+              paymentId: row.payment_id,
+              refundId,
+            })
+          : instalmentDuplicateRefundedEmail({
+              planName: row.plan_name,
+              partLabel: row.label,
+              amountPaise,
+              paymentId: row.payment_id,
+              refundId,
+            })),
+        tag: row.refund_reason === 'code-not-held' ? 'code-refund' : 'instalment-refund',
       });
     },
     release: async (row) =>

@@ -5,6 +5,7 @@
  * opening a second one. The capture itself is recorded by the payments core (./paid.ts).
  */
 import type { CheckoutResult } from '../../../src/shared/checkout.ts';
+import { CODE_NOT_HELD_REFUNDED } from '../../../src/shared/codes.ts';
 import { PAYMENT_SUCCESSFUL } from '../../../src/shared/order.ts';
 import type { Session } from '../auth/index.ts';
 import { db, HttpError, rateLimit } from '../platform/index.ts';
@@ -94,9 +95,10 @@ export async function verifyPartPayment(
       status: 202,
       body: { message: 'Your payment is being confirmed. The part shows as paid in a few minutes.', status: 'pending', ...answer },
     };
-  const [row] = await db()<{ status: string; payment_id: string | null }[]>`
-    select status, payment_id from instalment_payments where order_id = ${result.razorpay_order_id}`;
+  const [row] = await db()<{ status: string; payment_id: string | null; refund_reason: string | null }[]>`
+    select status, payment_id, refund_reason from instalment_payments where order_id = ${result.razorpay_order_id}`;
   if (row?.payment_id !== result.razorpay_payment_id) throw new HttpError(409, 'This order was already paid by another payment');
+  if (row.status === 'duplicate' && row.refund_reason === 'code-not-held') throw new HttpError(409, CODE_NOT_HELD_REFUNDED);
   if (row.status === 'duplicate')
     throw new HttpError(409, 'This part was already paid, so this payment is refunded in full. We have emailed you the details.');
   return { status: 200, body: { message: PAYMENT_SUCCESSFUL, status: 'success', ...answer } };

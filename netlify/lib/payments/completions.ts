@@ -13,7 +13,7 @@
 import { markCoursePaid, refundDuplicateCoursePayments } from '../shop/paid.ts';
 import { db, type Tx, log } from '../platform/index.ts';
 import { markInstalmentPaid, refundDuplicateInstalmentPayments } from '../instalments/paid.ts';
-import { markRegistrationPaid } from '../registrations/paid.ts';
+import { markRegistrationPaid, refundDuplicateRegistrationPayments } from '../registrations/paid.ts';
 import type { GatewayPayment } from './gateway/types.ts';
 import { recordCapturedPayment, type CompletionHandler, type Purpose } from './record.ts';
 
@@ -30,6 +30,7 @@ export const HANDLERS: Record<Purpose, CompletionHandler> = {
 const SWEEPS: Record<string, () => Promise<unknown>> = {
   'course-refunds': () => refundDuplicateCoursePayments(),
   'instalment-refunds': () => refundDuplicateInstalmentPayments(),
+  'registration-refunds': () => refundDuplicateRegistrationPayments(),
 };
 
 /** Runs every sweep; one failing does not stop the others. */

@@ -3,9 +3,13 @@
  * ledger's transaction (./completions.ts): the domain marks its row paid once and says who
  * bought what; then, here, the tax invoice is issued and the receipt email written, so the
  * payment, its invoice and its email commit together or not at all.
+ *
+ * A code: the order's use counts only if it is still held, or can be taken again within the
+ * code's limit (`holdForOrder`, code row locked). If not, the domain keeps the capture for the
+ * automatic refund (as a second capture) instead of granting the item; a free order is refused.
  */
-import { releaseForOrder, useForOrder } from '../codes/index.ts';
-import { type Tx, log } from '../platform/index.ts';
+import { holdForOrder, releaseForOrder, useForOrder } from '../codes/index.ts';
+import { type Tx, HttpError, log } from '../platform/index.ts';
 import { issueInvoice, type InvoiceBuyer, type IssuedInvoice } from '../invoices/index.ts';
 import { enqueueEmail, type EmailContent } from '../mail/index.ts';
 import type { GatewayPayment } from './gateway/types.ts';
@@ -31,10 +35,24 @@ export type CapturedPayment = {
 };
 
 /**
+ * Why the record step refuses to grant what a capture paid for: the money goes back
+ * automatically. 'code-not-held': the order's code use was no longer held and the code had no
+ * room left (or the mailbox had used it), so the discounted price no longer stands.
+ */
+export type CaptureRefusal = { reason: 'code-not-held'; code: string };
+
+/**
  * Marks the domain's row for this gateway order paid, once. Answers what was bought, or null
  * when this payment was already recorded. Throws when the order has no row of this domain.
+ * With a `refusal`, the row is NOT marked paid: it is kept for the automatic refund (the domain's
+ * duplicate-capture sweep, with the refusal's reason) and the answer has `invoice: false`.
  */
-export type CompletionHandler = (tx: Tx, gatewayOrderId: string, payment: GatewayPayment) => Promise<CapturedPayment | null>;
+export type CompletionHandler = (
+  tx: Tx,
+  gatewayOrderId: string,
+  payment: GatewayPayment,
+  refusal: CaptureRefusal | null,
+) => Promise<CapturedPayment | null>;
 
 export async function recordCapturedPayment(
   tx: Tx,
@@ -43,11 +61,18 @@ export async function recordCapturedPayment(
   gatewayOrderId: string,
   payment: GatewayPayment,
 ): Promise<IssuedInvoice | null> {
-  const captured = await handler(tx, gatewayOrderId, payment);
+  // The code row stays locked until this transaction ends: the answer cannot change meanwhile.
+  const use = await holdForOrder(tx, gatewayOrderId);
+  if (use && !use.held && payment.amountPaise === 0) throw new HttpError(400, [`code: ${use.why}`]);
+  const refusal: CaptureRefusal | null = use && !use.held ? { reason: 'code-not-held', code: use.code } : null;
+  if (refusal) log.warn('capture refused: its code use is no longer held', { orderId: gatewayOrderId, paymentId: payment.id });
+  const captured = await handler(tx, gatewayOrderId, payment, refusal);
   if (!captured) return null;
+  if (refusal && captured.invoice) throw new Error(`The ${purpose} handler granted order ${gatewayOrderId} although its code use was lost`);
   // The order's use of a code counts now (once: a repeat never reaches here); money that goes back gives it back.
-  const used = captured.invoice ? await useForOrder(tx, gatewayOrderId) : (await releaseForOrder(gatewayOrderId, tx), null);
-  const discount = captured.discount ?? used ?? null;
+  if (use?.held && captured.invoice) await useForOrder(tx, gatewayOrderId);
+  else if (use) await releaseForOrder(gatewayOrderId, tx);
+  const discount = captured.discount ?? (use?.held ? { code: use.code, listPaise: use.listPaise, discountPaise: use.discountPaise } : null);
   const invoice = captured.invoice
     ? await issueInvoice(tx, {
         purpose,

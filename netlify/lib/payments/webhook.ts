@@ -68,7 +68,8 @@ export async function handleWebhook(rawBody: string, signature: string | null, e
     if (!(HANDLED_EVENTS as readonly string[]).includes(event) || !payment || !orderId) return { status: 'ignored' } as const;
     if (event === 'payment.failed') {
       await recordFailedAttempt(orderId, tx);
-      // A failed order's code use is free again at once; should the order still be paid, the record step counts it.
+      // A failed order's code use is free again at once; should the order still be paid, the record step
+      // takes it again while the code has room, or the capture is refunded.
       await releaseForOrder(orderId, tx);
       return { status: 'processed', outcome: 'failed-recorded' } as const;
     }

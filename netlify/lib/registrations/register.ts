@@ -8,6 +8,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { CheckoutResult } from '../../../src/shared/checkout.ts';
+import { CODE_NOT_HELD_REFUNDED } from '../../../src/shared/codes.ts';
 import { formatPaise, paiseToRupees, rupeesToPaise } from '../../../src/shared/money.ts';
 import {
   programmeLabel,
@@ -149,7 +150,8 @@ export async function createRegistrationOrder(input: z.output<typeof createOrder
 }
 
 type PaymentRow = {
-  status: 'created' | 'paid';
+  status: 'created' | 'paid' | 'duplicate';
+  refund_reason: string | null;
   payment_id: string | null;
   amount_paise: string;
   program_name: string;
@@ -186,9 +188,10 @@ export async function recordRegistrationPayment(
 /** The paid registration as the /success page shows it (with its invoice link). */
 async function paidRegistration(registration: RegistrationRow, orderId: string): Promise<PaidRegistrationDto> {
   const [payment] = await db()<PaymentRow[]>`
-    select p.status, p.payment_id, p.amount_paise, p.program_name, i.id::text as invoice_id, i.number as invoice_number
+    select p.status, p.refund_reason, p.payment_id, p.amount_paise, p.program_name, i.id::text as invoice_id, i.number as invoice_number
     from registration_payments p left join invoices i on i.order_id = p.order_id
     where p.order_id = ${orderId}`;
+  if (payment?.status === 'duplicate' && payment.refund_reason === 'code-not-held') throw new HttpError(409, CODE_NOT_HELD_REFUNDED);
   if (payment?.status !== 'paid' || !payment.payment_id) throw new HttpError(409, 'This order was already paid by another payment');
   return {
     name: registration.name,

@@ -9,6 +9,7 @@
 import type { TrackingInput } from '../../../src/shared/tracking.ts';
 import { recordLeadTouches } from '../leads/index.ts';
 import type { CheckoutResult } from '../../../src/shared/checkout.ts';
+import { CODE_NOT_HELD_REFUNDED } from '../../../src/shared/codes.ts';
 import { paiseToRupees } from '../../../src/shared/money.ts';
 import {
   ALREADY_PURCHASED,
@@ -94,7 +95,7 @@ export async function createCourseOrder(
   };
 }
 
-type OrderRow = { id: string; status: 'created' | 'paid' | 'duplicate'; payment_id: string | null };
+type OrderRow = { id: string; status: 'created' | 'paid' | 'duplicate'; payment_id: string | null; refund_reason: string | null };
 
 /**
  * POST /order: the order must be one we opened for THIS learner and THIS course; the platform then
@@ -109,7 +110,7 @@ export async function recordCoursePayment(
   await rateLimit({ bucket: 'course-payment', key: session.accountId, limit: 60, windowSeconds: 3600 });
   const { courseId, ...result } = input;
   const [owned] = await db()<OrderRow[]>`
-    select id, status, payment_id from course_orders
+    select id, status, payment_id, refund_reason from course_orders
     where gateway_order_id = ${result.razorpay_order_id} and account_id = ${session.accountId} and course_id = ${courseId}`;
   if (!owned) throw new HttpError(400, 'Payment verification failed: this order is not yours for this course');
   const outcome = await confirmCheckout(result);
@@ -127,8 +128,9 @@ export async function recordCoursePayment(
   const [order] = await db()<OrderRow[]>`
     update course_orders set signature = coalesce(signature, ${result.razorpay_signature}), updated_at = now()
     where id = ${owned.id} and payment_id = ${result.razorpay_payment_id}
-    returning id, status, payment_id`;
+    returning id, status, payment_id, refund_reason`;
   if (!order) throw new HttpError(409, 'This order was already paid by another payment');
+  if (order.status === 'duplicate' && order.refund_reason === 'code-not-held') throw new HttpError(409, CODE_NOT_HELD_REFUNDED);
   if (order.status === 'duplicate') {
     throw new HttpError(409, 'You had already bought this course, so this payment is refunded in full. We have emailed you the details.');
   }

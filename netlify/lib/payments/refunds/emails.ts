@@ -53,3 +53,62 @@ export function refundProcessedEmail(input: RefundEmailInput): EmailContent {
     withSupport: true,
   });
 }
+
+/** What a capture refused for its code paid for (the domain's words for the email). */
+export type CodeRefundInput = {
+  name: string;
+  /** The course title, the programme of the registration fee, or the plan and part. */
+  item: string;
+  kind: 'course' | 'registration' | 'instalment';
+  code: string;
+  amountPaise: number;
+  paymentId: string;
+};
+
+const CODE_NOT_HELD = "the code's use was no longer held for this order";
+
+const paidFor = (input: Pick<CodeRefundInput, 'kind' | 'item'>) =>
+  input.kind === 'registration' ? `your registration fee for ${input.item}` : `your payment for ${input.item}`;
+
+/**
+ * At the capture: the order's code use was gone (another checkout or buyer took it), so the
+ * payment does not buy the item and is refunded in full; the next email confirms the refund.
+ */
+export function codeNotHeldEmail(input: CodeRefundInput): EmailContent {
+  return composeEmail({
+    subject: `Your Aspira payment will be refunded: code ${input.code}`,
+    greeting: `Dear ${input.name || 'learner'},`,
+    blocks: [
+      `We received ${paidFor(input)} at the price with the code ${input.code}, but ${CODE_NOT_HELD} (it was used up meanwhile), so we are refunding your payment in full. A second email confirms the refund.`,
+      {
+        facts: [
+          ['Code', input.code],
+          ['Amount paid', formatPaise(input.amountPaise)],
+          ['Payment ID', input.paymentId],
+        ],
+      },
+      'You can still buy it without the code, or with another code.',
+    ],
+    withSupport: true,
+  });
+}
+
+/** Once the gateway took the refund of a capture refused for its code. */
+export function codeRefundedEmail(input: CodeRefundInput & { refundId: string }): EmailContent {
+  return composeEmail({
+    subject: `Your Aspira refund: ${formatPaise(input.amountPaise)}`,
+    greeting: `Dear ${input.name || 'learner'},`,
+    blocks: [
+      `You paid ${input.kind === 'registration' ? 'the registration fee for' : 'for'} ${input.item} with the code ${input.code}, but ${CODE_NOT_HELD}, so we refunded your payment in full.`,
+      {
+        facts: [
+          ['Amount refunded', formatPaise(input.amountPaise)],
+          ['Payment ID', input.paymentId],
+          ['Refund ID', input.refundId],
+        ],
+      },
+      'Your bank usually shows the refund within 5-7 working days.',
+    ],
+    withSupport: true,
+  });
+}

@@ -55,23 +55,43 @@ export type Payer = {
   email: string;
   name: string;
   item: string;
-  /** 'duplicate' for a second capture that is refunded automatically (a course already owned, a part already paid). */
+  /**
+   * 'duplicate' for a capture that is refunded automatically (a course already owned, a part
+   * already paid, or a code use no longer held).
+   */
   courseOrderStatus: string | null;
+  /** Why a 'duplicate' is refunded: null = already paid, 'code-not-held' = its code use was lost. */
+  refundReason?: string | null;
 };
 
 export async function payerOf(tx: Db, orderId: string): Promise<Payer | undefined> {
-  const [course] = await tx<{ email: string; first_name: string | null; title: string; status: string }[]>`
-    select o.email, a.first_name, c.title, o.status from course_orders o
+  const [course] = await tx<{ email: string; first_name: string | null; title: string; status: string; refund_reason: string | null }[]>`
+    select o.email, a.first_name, c.title, o.status, o.refund_reason from course_orders o
     join courses c on c.id = o.course_id left join accounts a on a.id = o.account_id
     where o.gateway_order_id = ${orderId}`;
   if (course)
-    return { kind: 'course', email: course.email, name: course.first_name ?? '', item: course.title, courseOrderStatus: course.status };
-  const [fee] = await tx<{ email: string; name: string; program_name: string }[]>`
-    select r.email, r.name, p.program_name from registration_payments p join registrations r on r.id = p.registration_id
+    return {
+      kind: 'course',
+      email: course.email,
+      name: course.first_name ?? '',
+      item: course.title,
+      courseOrderStatus: course.status,
+      refundReason: course.refund_reason,
+    };
+  const [fee] = await tx<{ email: string; name: string; program_name: string; status: string; refund_reason: string | null }[]>`
+    select r.email, r.name, p.program_name, p.status, p.refund_reason from registration_payments p join registrations r on r.id = p.registration_id
     where p.order_id = ${orderId}`;
-  if (fee) return { kind: 'registration', email: fee.email, name: fee.name, item: fee.program_name, courseOrderStatus: null };
-  const [part] = await tx<{ email: string; first_name: string | null; item: string; status: string }[]>`
-    select e.email, a.first_name, pl.name || ': ' || p.label as item, ip.status
+  if (fee)
+    return {
+      kind: 'registration',
+      email: fee.email,
+      name: fee.name,
+      item: fee.program_name,
+      courseOrderStatus: fee.status === 'duplicate' ? 'duplicate' : null,
+      refundReason: fee.refund_reason,
+    };
+  const [part] = await tx<{ email: string; first_name: string | null; item: string; status: string; refund_reason: string | null }[]>`
+    select e.email, a.first_name, pl.name || ': ' || p.label as item, ip.status, ip.refund_reason
     from instalment_payments ip join enrolment_parts p on p.id = ip.part_id join plan_enrolments e on e.id = p.enrolment_id
     join instalment_plans pl on pl.id = e.plan_id left join accounts a on a.id = e.account_id
     where ip.order_id = ${orderId}`;
@@ -82,6 +102,7 @@ export async function payerOf(tx: Db, orderId: string): Promise<Payer | undefine
       name: part.first_name ?? '',
       item: part.item,
       courseOrderStatus: part.status === 'duplicate' ? 'duplicate' : null,
+      refundReason: part.refund_reason,
     };
   return undefined;
 }

@@ -52,9 +52,11 @@ export async function requestRefund(session: Session, input: z.output<typeof ref
     if (payer?.courseOrderStatus === 'duplicate')
       throw new HttpError(
         409,
-        payer.kind === 'course'
-          ? 'This second payment for a course the learner already owned is refunded in full automatically'
-          : 'This second payment for a part the learner had already paid is refunded in full automatically',
+        payer.refundReason === 'code-not-held'
+          ? "This payment's code use was no longer held for its order, so it is refunded in full automatically"
+          : payer.kind === 'course'
+            ? 'This second payment for a course the learner already owned is refunded in full automatically'
+            : 'This second payment for a part the learner had already paid is refunded in full automatically',
       );
     const paid = Number(order.amount_paise);
     if (paid === 0) throw new HttpError(409, 'This order was free (a 100% code): there is no money to refund');
