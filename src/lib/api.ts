@@ -2,12 +2,6 @@
  * The one API client for islands. Same-origin requests with credentials (our HttpOnly session
  * cookie); errors arrive as ApiError carrying the API's `{ errors }` shape.
  */
-import { config } from 'zod';
-
-// Our CSP forbids eval: zod must not even probe for it (a caught `new Function` still counts as a
-// violation). Every island that validates a form loads this client first.
-config({ jitless: true });
-
 export const API_BASE = '/api/v1';
 
 export class ApiError extends Error {

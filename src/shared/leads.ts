@@ -8,6 +8,7 @@
  * campaign it came from (utm_* and the referring page), captured on the landing page.
  */
 import { z } from 'zod';
+import { refine } from 'zod/mini';
 import { touchFields } from './tracking.ts';
 import { emailSchema } from './account.ts';
 
@@ -141,7 +142,7 @@ const meta = {
   ...touchFields,
 };
 
-const leadEmail = emailSchema.refine((v) => !LINE_BREAK.test(v), 'Enter a valid email address');
+const leadEmail = emailSchema.check(refine((v) => !LINE_BREAK.test(v), 'Enter a valid email address'));
 
 /**
  * The advisor dialog and /popup: Name, Number, email and an optional programme

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { checkoutResultShape } from './checkout.ts';
 import { codeInputSchema } from './codes.ts';
-import { courseIdSchema, type CourseDto } from './course.ts';
+import { courseIdSchema } from './catalogue.ts';
+import type { CourseDto } from './course.ts';
 import { trackingSchema } from './tracking.ts';
 
 /** POST /api/v1/course/buy/{courseId}: the buyer's touches (attribution) and an optional code, never the price. */

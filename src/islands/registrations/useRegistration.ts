@@ -1,6 +1,6 @@
 /**
  * The /information flow as a hook: the state machine (machine.ts), the form values (the form
- * kit's useForm with the zod-free check of src/shared/registration-check.ts), what survives a
+ * kit's useForm with the form's shared schema, src/shared/registration-form.ts), what survives a
  * reload (storage.ts) and the requests of each step (the email code's in useEmailCode.ts). The step
  * components only render.
  */
@@ -10,7 +10,7 @@ import { openCheckout } from '../../lib/checkout.ts';
 import { codeFromUrl } from '../codes/CodeField.tsx';
 import type { FeeCodePreviewAnswer } from '../../shared/codes.ts';
 import type { CreateOrderAnswer, RegisterPaidAnswer, RegisterUnpaidAnswer } from '../../shared/registration-answers.ts';
-import { REGISTRATION_EMPTY, registrationCheck, type RegistrationValues } from '../../shared/registration-check.ts';
+import { REGISTRATION_EMPTY, registrationFormSchema, type RegistrationValues } from '../../shared/registration-form.ts';
 import { successUrl, type FeeOptionId, type PaidRegistrationDto } from '../../shared/registration-fees.ts';
 import { takeEarlyInput } from '../leads/early-input.ts';
 import { readTouches } from '../leads/tracking.ts';
@@ -42,7 +42,7 @@ function typedBeforeHydration(form: HTMLFormElement | null): Partial<Registratio
 
 export function useRegistration() {
   const [state, dispatch] = useReducer(reducer, initialState);
-  const form = useForm(registrationCheck, REGISTRATION_EMPTY);
+  const form = useForm(registrationFormSchema, REGISTRATION_EMPTY as RegistrationValues);
   const { values, setValues } = form;
   const billing = useBilling();
   // A discount or scholarship code for the listed fees (from a shareable link or typed).
