@@ -33,6 +33,16 @@ describe('page scripts after the first paint', () => {
     expect(out).toContain(`<main>Hi</main>${lazy}<script data-modules="/_astro/Search.def.js">`);
   });
 
+  it("moves a wrapping layout's script, emitted after the document's end, into the loader too", () => {
+    const html = `${page('<main>Hi</main><script type="module" src="/_astro/Search.def.js"></script>')}<script type="module" src="/_astro/AccountLayout.xyz.js"></script>`;
+    const out = deferModuleScripts(html);
+    expect(out).not.toContain('type="module"');
+    expect(out).toContain(
+      `<script data-modules="/_astro/Search.def.js /_astro/AccountLayout.xyz.js">${AFTER_PAINT_LOADER}</script></body></html>`,
+    );
+    expect(out.endsWith('</html>')).toBe(true);
+  });
+
   it('keeps early input where the forms look for it', () => {
     expect(AFTER_PAINT_LOADER).toContain(`window.${EARLY_INPUT_KEY}=window.${EARLY_INPUT_KEY}||new WeakMap()`);
   });

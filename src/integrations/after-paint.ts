@@ -45,17 +45,25 @@ const MODULE_SCRIPT = /<script type="module" src="(\/_astro\/[^"]+\.js)"><\/scri
 /** A script kept inert for later (src/islands/lazy-script.ts) stays where it is. */
 const LAZY_TEMPLATE = /(<template data-lazy="[^"]*">[\s\S]*?<\/template>)/;
 
-/** Moves a page's module scripts into the loader; a page without any is left as it is. */
+/**
+ * Moves a page's module scripts into the loader; a page without any is left as it is. A layout
+ * wrapping another (AccountLayout, AdminLayout) gets its script after the document's end: it moves
+ * too.
+ */
 export function deferModuleScripts(html: string): string {
   const end = html.lastIndexOf('</body>');
   if (end === -1) return html;
   // Odd parts are lazy templates: neither collected nor removed.
   const parts = html.slice(0, end).split(LAZY_TEMPLATE);
-  const modules = parts.flatMap((part, i) => (i % 2 ? [] : [...part.matchAll(MODULE_SCRIPT)].map((m) => m[1]!)));
+  const tail = html.slice(end);
+  const modules = [
+    ...parts.flatMap((part, i) => (i % 2 ? [] : [...part.matchAll(MODULE_SCRIPT)].map((m) => m[1]!))),
+    ...[...tail.matchAll(MODULE_SCRIPT)].map((m) => m[1]!),
+  ];
   if (modules.length === 0) return html;
   const loader = `<script data-modules="${[...new Set(modules)].join(' ')}">${AFTER_PAINT_LOADER}</script>`;
   const body = parts.map((part, i) => (i % 2 ? part : part.replace(MODULE_SCRIPT, ''))).join('');
-  return `${body}${loader}${html.slice(end)}`;
+  return `${body}${loader}${tail.replace(MODULE_SCRIPT, '')}`;
 }
 
 async function htmlFiles(dir: string): Promise<string[]> {

@@ -1,7 +1,8 @@
 /**
  * The only inline scripts a page may run: the ones Astro itself emits (the <astro-island> element
- * and its client:load / client:only / client:visible directives) and BaseLayout's one-line "js"
- * class. Component scripts ship as files (astro.config.mjs). tests/e2e/security.test.ts lists any
+ * and its client:load / client:only / client:visible directives), BaseLayout's one-line "js"
+ * class and our own fixed loaders (client:interaction, page scripts after the first paint, the
+ * account pages' login check). Component scripts ship as files (astro.config.mjs). tests/e2e/security.test.ts lists any
  * inline script of the build missing here, with its hash, and fails on any CSP violation.
  */
 export const INLINE_SCRIPT_HASHES = Object.freeze([
@@ -12,6 +13,7 @@ export const INLINE_SCRIPT_HASHES = Object.freeze([
   'sha256-Q2BPg90ZMplYY+FSdApNErhpWafg2hcRRbndmvxuL/Q=', // Astro: client:visible
   'sha256-GxY3byfgaL5xQKmiHW5/X/wCDCuH/t6kab7TyR+PF8s=', // ours: client:interaction (src/directives/interaction.ts)
   'sha256-H67WnG0OMue7KaZx3h4GykgJJblVmeXISoX4F4BDwf4=', // ours: page scripts after the first paint (src/integrations/after-paint.ts)
+  'sha256-2p+G0d7LgiQv4qyzTJdoenNchJFiaSSeTn2FUJu00qs=', // ours: account pages' login check (src/layouts/account-guard.ts)
 ]);
 
 /**
