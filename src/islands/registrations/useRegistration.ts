@@ -6,13 +6,12 @@
  */
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { api, ApiError, errorText } from '../../lib/api.ts';
-import { openCheckout } from '../../lib/checkout.ts';
 import { codeFromUrl } from '../codes/CodeField.tsx';
 import type { FeeCodePreviewAnswer } from '../../shared/codes.ts';
 import type { CreateOrderAnswer, RegisterPaidAnswer, RegisterUnpaidAnswer } from '../../shared/registration-answers.ts';
 import { REGISTRATION_EMPTY, registrationFormSchema, type RegistrationValues } from '../../shared/registration-form.ts';
 import { successUrl, type FeeOptionId, type PaidRegistrationDto } from '../../shared/registration-fees.ts';
-import { takeEarlyInput } from '../leads/early-input.ts';
+import { takeEarlyInput } from '../ui/early-input.ts';
 import { readTouches } from '../leads/tracking.ts';
 import { useBilling } from '../ui/BillingFields.tsx';
 import { toast } from '../ui/Toasts.tsx';
@@ -167,6 +166,8 @@ export function useRegistration() {
       dispatch({ type: 'paymentSubmitted' });
       return paidThenSuccess(order.registration);
     }
+    // The checkout's code (and Razorpay's) is fetched when it opens, not with the page.
+    const { openCheckout } = await import('../../lib/checkout.ts');
     const outcome = await openCheckout({
       ...order.checkout,
       name: 'Aspira Registration',

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 /**
  * The one Toaster (docs/product.md, Messages): blank/error/custom 4000 ms, success 2000 ms, loading until
  * dismissed; react-hot-toast's own limit of 20 and 1000 ms removal delay match it.
- * Mount it once per page, inside the page's form island.
+ * Mount it in the page's islands: when two islands of a page mount it, the first one shows it.
  *
  * The library (about 4 KB) is fetched with the first message, not with the page: most visits show
  * none. A message asked for before it has arrived is shown as soon as it has (its store is global,
@@ -14,11 +14,19 @@ let library: Promise<HotToast> | undefined;
 const load = () => (library ??= import('react-hot-toast'));
 
 let wanted = false;
-const listeners = new Set<() => void>();
+/** Mounted <Toasts /> in mount order: the first one shows the Toaster (two islands on a page, one Toaster). */
+const instances = new Set<(on: boolean) => void>();
+const refresh = () => {
+  let first = true;
+  for (const update of instances) {
+    update(wanted && first);
+    first = false;
+  }
+};
 
 function show(kind: 'blank' | 'error' | 'success', message: string): void {
   wanted = true;
-  for (const listener of listeners) listener();
+  refresh();
   void load().then(({ default: hot }) => (kind === 'blank' ? hot(message) : hot[kind](message)));
 }
 
@@ -50,10 +58,12 @@ export function Toasts() {
   // Nothing in the prebuilt HTML; the Toaster mounts with the page's first message.
   const [on, setOn] = useState(false);
   useEffect(() => {
-    const listener = () => setOn(true);
-    listeners.add(listener);
-    if (wanted) setOn(true);
-    return () => void listeners.delete(listener);
+    instances.add(setOn);
+    refresh();
+    return () => {
+      instances.delete(setOn);
+      refresh();
+    };
   }, []);
   return on ? (
     <Suspense fallback={null}>

@@ -23,3 +23,24 @@ export function takeEarlyInput(form: HTMLFormElement | null): EarlyInput {
   stash().delete(form);
   return values;
 }
+
+/**
+ * What this form held when it came alive, without taking it: the values hydration left in its
+ * controls (typed before the page bootstrap ran), then what the bootstrap recorded. A control
+ * with `data-early="skip"` is left out.
+ */
+export function peekEarlyInput(form: HTMLFormElement | null): EarlyInput {
+  if (!form) return {};
+  const found: EarlyInput = {};
+  for (const element of Array.from(form.elements)) {
+    const control = element as HTMLInputElement;
+    if (!control.name || control.dataset['early'] === 'skip' || /^(hidden|submit|button|reset|file)$/.test(control.type)) continue;
+    if (control.type === 'checkbox') {
+      const ticked = Array.isArray(found[control.name]) ? (found[control.name] as string[]) : [];
+      found[control.name] = control.checked ? [...ticked, control.value] : ticked;
+    } else if (control.type === 'radio') {
+      if (control.checked) found[control.name] = control.value;
+    } else if (control.value) found[control.name] = control.value;
+  }
+  return { ...found, ...(stash().get(form) ?? {}) };
+}

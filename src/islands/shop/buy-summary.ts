@@ -1,0 +1,21 @@
+/**
+ * The order summary of /buy/{id} (the page's HTML, src/pages/buy/view.astro): the course and its
+ * price, filled in as soon as they are known, without waiting for the form's code (which comes on
+ * the first interaction). A course that cannot be bought shows why instead of the form.
+ */
+import { formatRupees } from '../../shared/money.ts';
+import { loadBuyData } from './buy-data.ts';
+
+export function showBuySummary(): void {
+  const part = (name: string) => document.querySelector<HTMLElement>(`[data-buy="${name}"]`);
+  void loadBuyData().then((data) => {
+    if (data.kind === 'ready') {
+      part('title')!.textContent = data.course.title;
+      part('price')!.textContent = formatRupees(data.course.price);
+    } else if (data.kind === 'error') {
+      part('order')!.hidden = true;
+      part('error-message')!.textContent = data.message;
+      part('error')!.hidden = false;
+    }
+  });
+}
