@@ -32,12 +32,15 @@ const CHUNK_GROUPS = [
   // Money formatting stays a chunk of its own: marketing page scripts use it (the home catalogue),
   // and a group that captured it would bring that group along.
   { name: 'money', test: src('shared/money'), priority: 60 },
+  // Vite's helper for a dynamic import: a chunk that held it would be loaded by every page script
+  // that imports something lazily (a group with React in it would bring React).
+  { name: 'preload', test: /vite[\\/]preload-helper/, priority: 70 },
   // What account islands and the account page scripts share, without React: the API client, the
   // session record, the flash message, the login guard, labels. (Page scripts of marketing pages
   // import none of it.)
   {
     name: 'base',
-    test: src('lib/(api|session|flash)|islands/accounts/(guard|paths|logout)|islands/shop/labels|shared/dates'),
+    test: src('lib/(api|session|flash)|islands/accounts/(guard|paths|logout)|islands/shop/labels|islands/ui/early-input|shared/dates'),
     priority: 50,
   },
   // React, its renderer and the few helpers every island renders with.
@@ -45,7 +48,7 @@ const CHUNK_GROUPS = [
     name: 'react',
     test: (id) =>
       /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/.test(id) ||
-      src('islands/ui/(Toasts|useFlash|useHydrated|Field)').test(id),
+      src('islands/ui/(Toasts|useFlash|useHydrated|useEarlyInput|Field)').test(id),
     priority: 40,
   },
   { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 30 },
@@ -58,8 +61,8 @@ const CHUNK_GROUPS = [
     ),
     priority: 20,
   },
-  // Paying: the checkout, billing details for the tax invoice, discount codes.
-  { name: 'pay', test: src('lib/checkout|islands/ui/(BillingFields|Dialog)|islands/codes/CodeField|shared/gstin'), priority: 10 },
+  // Paying: billing details for the tax invoice, discount codes (the checkout itself loads when it opens).
+  { name: 'pay', test: src('islands/ui/(BillingFields|Dialog)|islands/codes/CodeField|shared/gstin'), priority: 10 },
 ];
 
 const site = process.env.SITE_URL || process.env.URL || 'http://localhost:8888';

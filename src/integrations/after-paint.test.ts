@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INLINE_SCRIPT_HASHES } from '../../netlify/lib/platform/security-headers.ts';
-import { EARLY_INPUT_KEY } from '../islands/leads/early-input.ts';
+import { EARLY_INPUT_KEY } from '../islands/ui/early-input.ts';
 import { PENDING_LANDING_KEY } from '../islands/leads/tracking.ts';
 import { AFTER_PAINT_LOADER, afterPaintLoaderHash, deferModuleScripts } from './after-paint.ts';
 

@@ -10,7 +10,7 @@
  * (type=button: no action of its own) pressed before they arrive is held and pressed once they have;
  * then `<html data-scripts="ready">` says the page is fully alive. From its first moment it also
  * remembers what is typed, ticked or picked in any form that is not alive yet: a field's value, or
- * for checkboxes the values ticked among the boxes of that name (src/islands/leads/early-input.ts),
+ * for checkboxes the values ticked among the boxes of that name (src/islands/ui/early-input.ts),
  * and notes a campaign or referred landing for src/islands/leads/tracking.ts, which may load only
  * after the visitor has already moved on.
  *
@@ -22,6 +22,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { preloadIslands } from './island-preload.ts';
 
 export const AFTER_PAINT_LOADER =
   "(()=>{const d=document,m=d.currentScript.dataset.modules.split(' ');let on=0,held=null;" +
@@ -76,10 +77,12 @@ export function afterPaintScripts(): AstroIntegration {
     name: 'aspira:after-paint-scripts',
     hooks: {
       'astro:build:done': async ({ dir }) => {
-        for (const file of await htmlFiles(fileURLToPath(dir))) {
+        const root = fileURLToPath(dir);
+        for (const file of await htmlFiles(root)) {
           const html = await readFile(file, 'utf8');
-          const deferred = deferModuleScripts(html);
-          if (deferred !== html) await writeFile(file, deferred);
+          // Islands that start with the page fetch their whole import graph at once (./island-preload.ts).
+          const done = await preloadIslands(deferModuleScripts(html), join(root, '_astro'));
+          if (done !== html) await writeFile(file, done);
         }
       },
     },

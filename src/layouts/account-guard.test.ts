@@ -4,12 +4,17 @@ import { INLINE_SCRIPT_HASHES } from '../../netlify/lib/platform/security-header
 import { ACCOUNT_GUARD, accountGuardHash } from './account-guard.ts';
 
 /** Runs the guard as the head of an account page would, with this display record stored. */
-function visit(path: string, record: unknown, guard: boolean) {
+function visit(path: string, record: unknown, guard: boolean, prefetch?: string) {
   const html = { dataset: {} as Record<string, string> };
   const replace = vi.fn();
   const define = vi.fn();
+  const fetch = vi.fn((url: string, _init?: unknown) => Promise.resolve(`answer of ${url}`));
+  const window: { __aspiraPrefetch?: Record<string, Promise<string>> } = {};
+  const dataset: Record<string, string> = { ...(guard ? { guard: '' } : {}), ...(prefetch ? { prefetch } : {}) };
   runInNewContext(ACCOUNT_GUARD, {
-    document: { documentElement: html, currentScript: { dataset: guard ? { guard: '' } : {} } },
+    window,
+    fetch,
+    document: { documentElement: html, currentScript: { dataset } },
     localStorage: { getItem: (key: string) => (key === 'aspira.user' && record !== undefined ? JSON.stringify(record) : null) },
     location: { pathname: path.split('?')[0], search: path.includes('?') ? `?${path.split('?')[1]}` : '', replace },
     customElements: { define },
@@ -17,7 +22,7 @@ function visit(path: string, record: unknown, guard: boolean) {
     encodeURIComponent,
     JSON,
   });
-  return { html: html.dataset, replace, define };
+  return { html: html.dataset, replace, define, fetch, prefetched: window.__aspiraPrefetch };
 }
 
 const learner = { _id: '1', email: 'asha@example.com', firstName: 'Asha' };
@@ -49,6 +54,17 @@ describe('the account pages’ login check, before anything else loads', () => {
     expect(visit('/courses', { user: learner }, false).html).toEqual({ account: '' });
     expect(visit('/purchases', 'not a record', true).replace).toHaveBeenCalledWith(`/login?next=${encodeURIComponent('/purchases')}`);
     expect(visit('/courses', undefined, false).replace).not.toHaveBeenCalled();
+  });
+
+  it('asks the API early for what the page shows: for a learner, or for anyone with ~; never on the way to /login', async () => {
+    const path = '/buy/0123456789abcdef01234567/';
+    const learnerVisit = visit(path, { user: learner }, true, '/course/{id} /billing');
+    expect(learnerVisit.fetch.mock.calls.map(([url]) => url)).toEqual(['/api/v1/course/0123456789abcdef01234567', '/api/v1/billing']);
+    expect(learnerVisit.fetch.mock.calls[0]![1]).toEqual({ credentials: 'include', headers: { accept: 'application/json' } });
+    expect(await learnerVisit.prefetched!['/billing']).toBe('answer of /api/v1/billing');
+    expect(visit(path, undefined, true, '/course/{id}').fetch).not.toHaveBeenCalled();
+    const guestVisit = visit('/course/0123456789abcdef01234567', undefined, false, '~/course/{id} /user/me');
+    expect(guestVisit.fetch.mock.calls.map(([url]) => url)).toEqual(['/api/v1/course/0123456789abcdef01234567']);
   });
 
   it("the guard's hash is in the Content-Security-Policy (else browsers refuse to run it)", () => {

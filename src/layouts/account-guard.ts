@@ -6,7 +6,11 @@
  * - on a page that needs a login (`data-guard`), sends a visitor without a record to /login, and a
  *   learner whose email is not confirmed to /verify-email, each to come back here (?next=), before
  *   anything else loads: no island starts (the page's `astro-island` element is defined as an inert
- *   one before Astro's own can be) and nothing is painted (`html[data-away]`).
+ *   one before Astro's own can be) and nothing is painted (`html[data-away]`);
+ * - asks the API at once for what the page's island will show (`data-prefetch`: paths under
+ *   /api/v1, `{id}` = the last part of the address; for a logged-in learner, or anyone when the
+ *   path starts with `~`), so the answer travels while the page and its code load. The API client
+ *   takes it (src/lib/api.ts, `prefetched`) instead of asking again.
  * The same rules as src/islands/accounts/guard.ts requireLogin(), which the islands still apply.
  *
  * Its text is fixed (the page's choice is in its data attribute), so its CSP hash is too:
@@ -15,10 +19,14 @@
 import { createHash } from 'node:crypto';
 
 export const ACCOUNT_GUARD =
-  "(()=>{const h=document.documentElement,g='guard' in document.currentScript.dataset;let u=null;" +
+  '(()=>{const h=document.documentElement,c=document.currentScript.dataset;let u=null;' +
   "try{u=JSON.parse(localStorage.getItem('aspira.user')).user}catch{}" +
-  "if(u)h.dataset.account='';const to=!g?'':!u?'/login':u.emailVerified===false?'/verify-email':'';if(!to)return;" +
-  "h.dataset.away='';customElements.define('astro-island',class extends HTMLElement{});" +
-  "location.replace(to+'?next='+encodeURIComponent(location.pathname+location.search))})()";
+  "if(u)h.dataset.account='';const to=!('guard' in c)?'':!u?'/login':u.emailVerified===false?'/verify-email':'';" +
+  "if(to){h.dataset.away='';customElements.define('astro-island',class extends HTMLElement{});" +
+  "location.replace(to+'?next='+encodeURIComponent(location.pathname+location.search));return}" +
+  "const id=location.pathname.replace(/\\/+$/,'').split('/').pop(),f={};" +
+  "for(const p of(c.prefetch||'').split(' ')){const q=p.replace('~','').replace('{id}',id);" +
+  "if(q&&(u||p[0]==='~'))f[q]=fetch('/api/v1'+q,{credentials:'include',headers:{accept:'application/json'}}).catch(()=>null)}" +
+  'window.__aspiraPrefetch=f})()';
 
 export const accountGuardHash = (): string => `sha256-${createHash('sha256').update(ACCOUNT_GUARD).digest('base64')}`;

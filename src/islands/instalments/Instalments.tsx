@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api, ApiError, errorText } from '../../lib/api.ts';
-import { openCheckout } from '../../lib/checkout.ts';
 import type { EnrolmentDto, EnrolmentPartDto, PlanDto } from '../../shared/instalments.ts';
 import { codeFromUrl } from '../codes/CodeField.tsx';
 import { handleExpired, requireLogin } from '../accounts/guard.ts';
@@ -75,6 +74,8 @@ export default function Instalments() {
       await api('/billing', { method: 'PUT', body: billing.values });
       const order = await api<PartOrder>(`/plans/parts/${part.id}/order`, { method: 'POST' });
       if (!order.free) {
+        // The checkout's code (and Razorpay's) is fetched when it opens, not with the page.
+        const { openCheckout } = await import('../../lib/checkout.ts');
         const outcome = await openCheckout({
           key: order.key,
           mode: order.mode,
