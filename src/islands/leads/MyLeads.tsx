@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { LEAD_KIND_LABELS, STAGE_LABELS, type QueueItem } from '../../shared/pipeline.ts';
+import { LEAD_KIND_LABELS, STAGE_LABELS } from '../../shared/pipeline-stages.ts';
+import type { QueueItem } from '../../shared/pipeline.ts';
 import { since } from '../admin/format.ts';
 import { dateTimeIst } from '../../shared/dates.ts';
 import { useAdmin } from '../admin/session.ts';
