@@ -15,6 +15,24 @@ type Input<S extends Schema> = z.input<S>;
 type Output<S extends Schema> = z.output<S>;
 
 /**
+ * The browser's check of a form: the schema's answer, or the first message of each field (what
+ * the form shows under that field).
+ */
+export function checkForm<S extends Schema>(
+  schema: S,
+  values: unknown,
+): { success: true; data: Output<S> } | { success: false; errors: Record<string, string> } {
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return { success: true, data: parsed.data as Output<S> };
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const key = String(issue.path[0] ?? '');
+    if (key && !(key in errors)) errors[key] = issue.message;
+  }
+  return { success: false, errors };
+}
+
+/**
  * The form pattern of the site: values in state, the SAME schema as the API checks them on
  * submit, errors per field (from the schema or from the server's "field: message" answers) and a
  * general error line. `onSubmit` gets the parsed data; throwing an ApiError maps it onto fields.
@@ -60,13 +78,9 @@ export function useForm<S extends Schema>(schema: S, initial: Input<S> & Values)
     async (event?: FormEvent) => {
       event?.preventDefault();
       if (busy.current) return;
-      const parsed = schema.safeParse(values);
+      const parsed = checkForm(schema, values);
       if (!parsed.success) {
-        const next: Record<string, string> = {};
-        for (const issue of parsed.error.issues) {
-          const key = String(issue.path[0] ?? '');
-          if (key && !(key in next)) next[key] = issue.message;
-        }
+        const next = parsed.errors;
         setErrors(next);
         setGeneralError(null);
         focusFirstError(Object.keys(next));
@@ -77,7 +91,7 @@ export function useForm<S extends Schema>(schema: S, initial: Input<S> & Values)
       setSubmitting(true);
       setGeneralError(null);
       try {
-        await onSubmit(parsed.data as Output<S>);
+        await onSubmit(parsed.data);
       } catch (error) {
         if (error instanceof ApiError && !error.noResponse) {
           const fieldMessages = error.fieldErrors();
