@@ -11,25 +11,22 @@
  * A visit with something to show at once starts without waiting: the value names what that is,
  * e.g. `client:interaction="query:email session:aspira.flash"` (an address to fill in from the link,
  * a message the previous page left), `local:<key>` for a saved step (the registration flow).
- * `paint`: a screen that shows data starts by itself once the page has loaded and its first
- * content is painted (as page scripts do, src/integrations/after-paint.ts), or at the first intent
- * if that comes sooner; its code never competes with the first paint.
+ * `paint`: a screen that shows data starts by itself once the page's scripts have come after the
+ * first paint (src/integrations/after-paint.ts), or at the first intent if that comes sooner; its
+ * code never competes with the first paint.
  */
 import type { ClientDirective } from 'astro';
 
 const INTENT = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
 
-/** True when the address has one of the `query:` names, or storage one of the `session:`/`local:` keys. */
-function startsAtOnce(value: unknown): boolean {
-  if (typeof value !== 'string') return false;
+/** Is one of these named: `query:<name>` in the address, `session:<key>` or `local:<key>` in storage? */
+function named(tokens: string[]): boolean {
   const query = new URLSearchParams(location.search);
-  return value.split(' ').some((token) => {
-    const [where, key] = token.split(':');
+  return tokens.some((token) => {
+    const [where, key = ''] = token.split(':');
     try {
-      if (!key) return false;
       if (where === 'query') return query.has(key);
-      if (where === 'session') return sessionStorage.getItem(key) !== null;
-      if (where === 'local') return localStorage.getItem(key) !== null;
+      if (where === 'session' || where === 'local') return (where === 'session' ? sessionStorage : localStorage).getItem(key) !== null;
     } catch {
       // Storage blocked: nothing saved to show.
     }
@@ -39,46 +36,28 @@ function startsAtOnce(value: unknown): boolean {
 
 const interaction: ClientDirective = (load, options, el) => {
   let started = false;
-  let heldSubmit: HTMLFormElement | null = null;
-  let heldButton: HTMLButtonElement | null = null;
+  /** The first submit, or press on a button with no action of its own, made before the form was alive. */
+  let held: { form: HTMLFormElement } | { button: HTMLButtonElement } | null = null;
   const ready = () => el.querySelector('[data-ready]') !== null;
 
-  const holdSubmit = (event: Event) => {
-    const form = event.target as HTMLFormElement;
-    if (form.hasAttribute('data-ready')) return;
+  const hold = (event: Event) => {
+    const target = event.target as Element;
+    const button = event.type === 'click' ? target.closest?.('button[type=button]') : null;
+    if (event.type === 'click' ? !button || ready() : target.hasAttribute('data-ready')) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    heldSubmit = form;
+    held ??= button ? { button: button as HTMLButtonElement } : { form: target as HTMLFormElement };
     void start();
   };
 
-  /** A button with no action of its own (Send OTP, Show password's label aside) pressed too early. */
-  const holdButton = (event: Event) => {
-    const button = (event.target as Element).closest?.('button[type=button]');
-    if (!button || ready()) return;
-    event.preventDefault();
-    event.stopImmediatePropagation();
-    heldButton ??= button as HTMLButtonElement;
-  };
-
-  const replayWhenReady = () => {
-    if (!heldSubmit && !heldButton) return;
-    const replay = () => {
-      if (heldSubmit && heldSubmit.isConnected && heldSubmit.hasAttribute('data-ready')) {
-        const form = heldSubmit;
-        heldSubmit = null;
-        form.requestSubmit();
-      }
-      if (heldButton && ready()) {
-        const button = heldButton;
-        heldButton = null;
-        if (button.isConnected && !button.disabled) button.click();
-      }
-      return !heldSubmit && !heldButton;
-    };
-    if (replay()) return;
-    const watch = new MutationObserver(() => replay() && watch.disconnect());
-    watch.observe(el, { attributes: true, subtree: true, attributeFilter: ['data-ready'] });
+  /** Done once the form says it is ready: the submit sent, the button pressed. */
+  const replay = () => {
+    if (!held) return true;
+    if ('form' in held ? !held.form.hasAttribute('data-ready') : !ready()) return false;
+    if ('form' in held) held.form.requestSubmit();
+    else if (!held.button.disabled) held.button.click();
+    held = null;
+    return true;
   };
 
   async function start() {
@@ -87,36 +66,26 @@ const interaction: ClientDirective = (load, options, el) => {
     for (const type of INTENT) el.removeEventListener(type, start);
     const hydrate = await load();
     await hydrate();
-    el.removeEventListener('submit', holdSubmit, true);
-    el.removeEventListener('click', holdButton, true);
-    replayWhenReady();
+    el.removeEventListener('submit', hold, true);
+    el.removeEventListener('click', hold, true);
+    if (replay()) return;
+    const watch = new MutationObserver(() => replay() && watch.disconnect());
+    watch.observe(el, { attributes: true, subtree: true, attributeFilter: ['data-ready'] });
   }
 
   for (const type of INTENT) el.addEventListener(type, start, { once: true, passive: true });
-  el.addEventListener('submit', holdSubmit, true);
-  el.addEventListener('click', holdButton, true);
-  if (startsAtOnce(options.value)) void start();
-  else if (typeof options.value === 'string' && options.value.split(' ').includes('paint')) afterPaint(() => void start());
-};
-
-/** Calls `then` once the page has loaded and painted its first content. */
-function afterPaint(then: () => void): void {
-  let painted = false;
-  let loaded = document.readyState === 'complete';
-  const go = () => painted && loaded && setTimeout(then);
-  try {
-    new PerformanceObserver((list, observer) => {
-      if (!list.getEntriesByName('first-contentful-paint').length) return;
-      observer.disconnect();
-      painted = true;
-      go();
-    }).observe({ type: 'paint', buffered: true });
-  } catch {
-    painted = true;
+  el.addEventListener('submit', hold, true);
+  el.addEventListener('click', hold, true);
+  const tokens = typeof options.value === 'string' ? options.value.split(' ') : [];
+  if (named(tokens)) void start();
+  else if (tokens.includes('paint')) {
+    // After the page bootstrap has marked <html data-scripts="ready"> (src/integrations/after-paint.ts).
+    const html = document.documentElement;
+    const painted = () => html.dataset['scripts'] === 'ready' && (void start(), true);
+    if (!painted())
+      new MutationObserver((_, watch) => painted() && watch.disconnect()).observe(html, { attributeFilter: ['data-scripts'] });
   }
-  if (!loaded) addEventListener('load', () => ((loaded = true), go()), { once: true });
-  go();
-}
+};
 
 export default interaction;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { INLINE_SCRIPT_HASHES } from '../../netlify/lib/platform/security-headers.ts';
 import { EARLY_INPUT_KEY } from '../islands/ui/early-input.ts';
 import { PENDING_LANDING_KEY } from '../islands/leads/tracking.ts';
-import { AFTER_PAINT_LOADER, afterPaintLoaderHash, deferModuleScripts } from './after-paint.ts';
+import { AFTER_PAINT_LOADER, afterPaintLoaderHash, deferModuleScripts, withImports } from './after-paint.ts';
 
 const page = (body: string) =>
   `<!doctype html><html><head><script type="application/ld+json">{}</script></head><body>${body}</body></html>`;
@@ -41,6 +41,24 @@ describe('page scripts after the first paint', () => {
       `<script data-modules="/_astro/Search.def.js /_astro/AccountLayout.xyz.js">${AFTER_PAINT_LOADER}</script></body></html>`,
     );
     expect(out.endsWith('</html>')).toBe(true);
+  });
+
+  it('lists what the page scripts import too, so the loader asks for every file at once', async () => {
+    const files: Record<string, string> = {
+      'Base.a.js': 'import{t}from"./tracking.b.js";import"./base.c.js";',
+      'tracking.b.js': 'import"./base.c.js";export const t=1',
+      'base.c.js': 'export{}',
+      'Account.d.js': 'import"./base.c.js";',
+    };
+    const read = async (file: string) => files[file] ?? Promise.reject(new Error('no file'));
+    const html = deferModuleScripts(
+      page(
+        '<main>Hi</main><script type="module" src="/_astro/Base.a.js"></script><script type="module" src="/_astro/Account.d.js"></script>',
+      ),
+    );
+    expect(await withImports(html, '', read)).toContain(
+      `<script data-modules="/_astro/Base.a.js /_astro/tracking.b.js /_astro/base.c.js /_astro/Account.d.js">${AFTER_PAINT_LOADER}</script>`,
+    );
   });
 
   it('keeps early input where the forms look for it', () => {

@@ -22,7 +22,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { preloadIslands } from './island-preload.ts';
+import { importGraph, preloadIslands } from './island-preload.ts';
 
 export const AFTER_PAINT_LOADER =
   "(()=>{const d=document,m=d.currentScript.dataset.modules.split(' ');let on=0,held=null;" +
@@ -67,6 +67,19 @@ export function deferModuleScripts(html: string): string {
   return `${body}${loader}${tail.replace(MODULE_SCRIPT, '')}`;
 }
 
+/**
+ * The loader's module list with every file those modules import: the loader asks for all of them
+ * at once, instead of the browser learning of a script's imports only when it has arrived (a round
+ * trip per level on a slow phone connection).
+ */
+export async function withImports(html: string, assets: string, read?: (file: string) => Promise<string>): Promise<string> {
+  const list = html.match(/<script data-modules="([^"]*)">/);
+  if (!list) return html;
+  const entries = list[1]!.split(' ').map((url) => url.replace(/^\/_astro\//, ''));
+  const all = await importGraph(entries, assets, read);
+  return html.replace(list[0], `<script data-modules="${all.map((file) => `/_astro/${file}`).join(' ')}">`);
+}
+
 async function htmlFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
   return entries.filter((e) => e.isFile() && e.name.endsWith('.html')).map((e) => join(e.parentPath, e.name));
@@ -80,8 +93,9 @@ export function afterPaintScripts(): AstroIntegration {
         const root = fileURLToPath(dir);
         for (const file of await htmlFiles(root)) {
           const html = await readFile(file, 'utf8');
-          // Islands that start with the page fetch their whole import graph at once (./island-preload.ts).
-          const done = await preloadIslands(deferModuleScripts(html), join(root, '_astro'));
+          // Page scripts and islands that start with the page fetch their whole import graph at once.
+          const assets = join(root, '_astro');
+          const done = await preloadIslands(await withImports(deferModuleScripts(html), assets), assets);
           if (done !== html) await writeFile(file, done);
         }
       },

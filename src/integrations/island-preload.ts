@@ -15,18 +15,14 @@ const ISLAND = /<astro-island\b[^>]*>/g;
 const attribute = (tag: string, name: string) => tag.match(new RegExp(`\\s${name}="([^"]*)"`))?.[1];
 const STATIC_IMPORT = /(?:\bfrom|\bimport)\s*"\.\/([^"]+\.js)"/g;
 
-/** The files of `/_astro/` that a page's starting islands import, entries first. */
-export async function islandFiles(
-  html: string,
+type Read = (file: string) => Promise<string>;
+
+/** These files of `/_astro/` and every file they import, statically, at any depth: entries first, each once. */
+export async function importGraph(
+  entries: string[],
   assets: string,
-  read = (file: string) => readFile(join(assets, file), 'utf8'),
+  read: Read = (file) => readFile(join(assets, file), 'utf8'),
 ): Promise<string[]> {
-  const entries = [...html.matchAll(ISLAND)]
-    .map((m) => m[0])
-    .filter((tag) => /^(load|only)$/.test(attribute(tag, 'client') ?? ''))
-    .flatMap((tag) => [attribute(tag, 'component-url'), attribute(tag, 'renderer-url')])
-    .filter((url): url is string => !!url?.startsWith('/_astro/'))
-    .map((url) => url.slice('/_astro/'.length));
   const seen = new Set<string>();
   const visit = async (file: string): Promise<void> => {
     if (seen.has(file)) return;
@@ -38,8 +34,19 @@ export async function islandFiles(
   return [...seen];
 }
 
+/** The files of `/_astro/` that a page's starting islands import, entries first. */
+export async function islandFiles(html: string, assets: string, read?: Read): Promise<string[]> {
+  const entries = [...html.matchAll(ISLAND)]
+    .map((m) => m[0])
+    .filter((tag) => /^(load|only)$/.test(attribute(tag, 'client') ?? ''))
+    .flatMap((tag) => [attribute(tag, 'component-url'), attribute(tag, 'renderer-url')])
+    .filter((url): url is string => !!url?.startsWith('/_astro/'))
+    .map((url) => url.slice('/_astro/'.length));
+  return importGraph(entries, assets, read);
+}
+
 /** The page with a modulepreload link per file, at the end of its <head>; unchanged without starting islands. */
-export async function preloadIslands(html: string, assets: string, read?: (file: string) => Promise<string>): Promise<string> {
+export async function preloadIslands(html: string, assets: string, read?: Read): Promise<string> {
   const files = await islandFiles(html, assets, read);
   const head = html.indexOf('</head>');
   if (!files.length || head === -1) return html;

@@ -27,7 +27,8 @@ export default function Registration() {
         <DetailsStep flow={flow} />
         <PaymentStep flow={flow} />
       </form>
-      <CustomAmountDialog flow={flow} />
+      {/* Only a registered visitor can pay a custom amount; the page's HTML does not carry the dialog before. */}
+      {flow.registered ? <CustomAmountDialog flow={flow} /> : null}
     </div>
   );
 }

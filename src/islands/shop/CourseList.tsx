@@ -5,6 +5,7 @@ import { DESCRIPTION_CUT, truncate } from '../../shared/text.ts';
 import { LABELS } from './labels.ts';
 import { PriceTag } from './PriceTag.tsx';
 import { earlyText, useEarlyInput } from '../ui/useEarlyInput.ts';
+import './courses.css';
 
 type Props = { initial?: CourseDto[] | null };
 
@@ -78,7 +79,15 @@ export default function CourseList({ initial = null }: Props) {
             {shown.map((course, index) => (
               <li key={course._id} className="card shop-card">
                 {course.image.url ? (
-                  <img src={course.image.url} alt="" width={800} height={450} loading={index < 2 ? 'eager' : 'lazy'} decoding="async" />
+                  <img
+                    src={course.image.url}
+                    alt=""
+                    width={800}
+                    height={450}
+                    loading={index < 2 ? 'eager' : 'lazy'}
+                    fetchPriority={index === 0 ? 'high' : undefined}
+                    decoding="async"
+                  />
                 ) : (
                   <div className="shop-card-noimage" aria-hidden="true" />
                 )}
