@@ -138,6 +138,8 @@ export async function preparePeople(baseUrl: string, databaseUrl: string): Promi
     await runCreateAdmin(databaseUrl, admin);
     const adminLogin = await send('POST', '/admin/login', admin);
     const adminToken = String(adminLogin.token);
+    // As the admin login screen does: the record knows the role from the first screen on.
+    const { adminRole } = await send('GET', '/admin/me', undefined, adminToken);
     const course = new FormData();
     course.set('title', 'Bench Course: Marketing Analytics');
     course.set('description', 'Measure campaigns, build dashboards and report what works. A course made in the admin.');
@@ -156,7 +158,7 @@ export async function preparePeople(baseUrl: string, databaseUrl: string): Promi
         unconfirmed: learnerVisit(String(pending.token), pending.user),
         admin: {
           cookies: [{ name: 'aspira_admin_session', value: adminToken }],
-          local: { 'aspira.admin': JSON.stringify({ admin: adminLogin.admin }) },
+          local: { 'aspira.admin': JSON.stringify({ admin: { ...(adminLogin.admin as object), adminRole } }) },
         },
       },
       newCourseId: created.course._id,

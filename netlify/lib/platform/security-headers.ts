@@ -11,9 +11,10 @@ export const INLINE_SCRIPT_HASHES = Object.freeze([
   'sha256-QzWFZi+FLIx23tnm9SBU4aEgx4x8DsuASP07mfqol/c=', // Astro: client:load
   'sha256-eIXWvAmxkr251LJZkjniEK5LcPF3NkapbJepohwYRIc=', // Astro: client:only
   'sha256-Q2BPg90ZMplYY+FSdApNErhpWafg2hcRRbndmvxuL/Q=', // Astro: client:visible
-  'sha256-JYFWJr+YpnSyK/yeGy3ud5O7lTKUYRmvmtaIbF/JGwY=', // ours: client:interaction (src/directives/interaction.ts)
+  'sha256-81YMfoIBpNmUc26BF+5o0ZHUSr2dgURgqF/G+xTJn+w=', // ours: client:interaction (src/directives/interaction.ts)
   'sha256-H67WnG0OMue7KaZx3h4GykgJJblVmeXISoX4F4BDwf4=', // ours: page scripts after the first paint (src/integrations/after-paint.ts)
-  'sha256-AVylZ9+6MQoHFGkSu+JhZwY2BdTbWZRz4XAIOEQQRkk=', // ours: account pages' login check (src/layouts/account-guard.ts)
+  'sha256-T9nWFv45mNb9P8n0t4CDAfb/Eg42dDfp4LM9blELjnc=', // ours: account pages' login check (src/layouts/account-guard.ts)
+  'sha256-Xf+6E1WQQ7Nc9+BrSSL7Il1mU62ssd+IpM6Wf6GRszs=', // ours: admin screens' login mark (src/layouts/account-guard.ts)
 ]);
 
 /**
