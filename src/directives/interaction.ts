@@ -5,7 +5,8 @@
  *
  * Nothing typed early is lost: early-input.ts records keystrokes until the form is alive, and a
  * submit, or a press on a button with no action of its own (type=button: Send OTP), before then is
- * held and replayed once the form says it is ready (`data-ready`).
+ * held and replayed once the island says it is alive: an element in it carries `data-ready` (a
+ * form's own, or the form kit's ReadyMark).
  * docs/architecture.md, "Islands and hydration".
  *
  * A visit with something to show at once starts without waiting: the value names what that is,
@@ -70,7 +71,7 @@ const interaction: ClientDirective = (load, options, el) => {
     el.removeEventListener('click', hold, true);
     if (replay()) return;
     const watch = new MutationObserver(() => replay() && watch.disconnect());
-    watch.observe(el, { attributes: true, subtree: true, attributeFilter: ['data-ready'] });
+    watch.observe(el, { attributes: true, childList: true, subtree: true, attributeFilter: ['data-ready'] });
   }
 
   for (const type of INTENT) el.addEventListener(type, start, { once: true, passive: true });

@@ -5,6 +5,7 @@ import { codeFromUrl } from '../codes/CodeField.tsx';
 import { handleExpired, requireLogin } from '../accounts/guard.ts';
 import { BillingFields, useBilling } from '../ui/BillingFields.tsx';
 import { toast, Toasts } from '../ui/Toasts.tsx';
+import { ReadyMark } from '../ui/useHydrated.ts';
 import { PlanCard } from './PlanCard.tsx';
 import { Schedule } from './Schedule.tsx';
 import './instalments.css';
@@ -126,6 +127,7 @@ export default function Instalments() {
   return (
     <>
       <Toasts />
+      <ReadyMark />
       <section className="plan-section" aria-labelledby="your-plans">
         <h2 id="your-plans">Your fee plans</h2>
         {state.enrolments.length === 0 ? (

@@ -8,6 +8,7 @@ import { PasswordInput } from '../accounts/PasswordInput.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
 import { toast, Toasts } from '../ui/Toasts.tsx';
+import { ReadyMark } from '../ui/useHydrated.ts';
 import { useForm } from '../ui/useForm.ts';
 import { exportFileName, saveJson } from './download.ts';
 import './privacy.css';
@@ -49,6 +50,7 @@ export default function PrivacyRights() {
   return (
     <>
       <Toasts />
+      <ReadyMark />
       <section className="card settings-card" aria-labelledby="privacy-download-heading">
         <h2 id="privacy-download-heading">Download my data</h2>
         <p className="muted">

@@ -16,6 +16,11 @@ function stash(): Stash {
   return (host[EARLY_INPUT_KEY] ??= new WeakMap());
 }
 
+/** Adds to what this form will take over when it comes alive (a page script filling it in first). */
+export function recordEarlyInput(form: HTMLFormElement, values: EarlyInput): void {
+  stash().set(form, { ...(stash().get(form) ?? {}), ...values });
+}
+
 /** What was typed, ticked or picked in this form before it came alive (empty when nothing was). */
 export function takeEarlyInput(form: HTMLFormElement | null): EarlyInput {
   if (!form) return {};
