@@ -13,6 +13,7 @@ import {
   settled,
   signupVerified,
   sql,
+  islandsSettled,
 } from './harness.ts';
 
 const stamp = Date.now().toString(36);
@@ -76,7 +77,7 @@ e2eDescribe('fee plans paid in instalments', () => {
       const page = await newPage({ width: 1280, height: 800 });
       page.setDefaultTimeout(30_000);
       await page.goto(`/login?next=${encodeURIComponent('/instalments')}`, ready);
-      await page.waitForFunction(() => !!document.querySelector('main astro-island') && !document.querySelector('main astro-island[ssr]'));
+      await islandsSettled(page);
       await page.locator('main').getByLabel('Email').fill(LEARNER.email);
       await page
         .locator('main')
