@@ -43,6 +43,24 @@ describe('page scripts after the first paint', () => {
     expect(out.endsWith('</html>')).toBe(true);
   });
 
+  it("asks for a page's own scripts first, the layouts' chrome right after", async () => {
+    const files: Record<string, string> = {
+      'BaseLayout.astro_astro_type_script_index_0_lang.a.js': 'import"./tracking.b.js";',
+      'tracking.b.js': 'import"./base.c.js";',
+      'base.c.js': 'export{}',
+      'purchases.astro_astro_type_script_index_0_lang.d.js': 'import"./base.c.js";',
+    };
+    const read = async (file: string) => files[file] ?? Promise.reject(new Error('no file'));
+    const html = deferModuleScripts(
+      page(
+        '<main>Hi</main><script type="module" src="/_astro/BaseLayout.astro_astro_type_script_index_0_lang.a.js"></script><script type="module" src="/_astro/purchases.astro_astro_type_script_index_0_lang.d.js"></script>',
+      ),
+    );
+    expect(await withImports(html, '', read)).toContain(
+      '<script data-modules="/_astro/purchases.astro_astro_type_script_index_0_lang.d.js /_astro/base.c.js" data-later="/_astro/BaseLayout.astro_astro_type_script_index_0_lang.a.js /_astro/tracking.b.js">',
+    );
+  });
+
   it('lists what the page scripts import too, so the loader asks for every file at once', async () => {
     const files: Record<string, string> = {
       'Base.a.js': 'import{t}from"./tracking.b.js";import"./base.c.js";',

@@ -25,14 +25,15 @@ import type { AstroIntegration } from 'astro';
 import { importGraph, preloadIslands } from './island-preload.ts';
 
 export const AFTER_PAINT_LOADER =
-  "(()=>{const d=document,m=d.currentScript.dataset.modules.split(' ');let on=0,held=null;" +
+  "(()=>{const d=document,c=d.currentScript.dataset,m=c.modules.split(' '),n=c.later?c.later.split(' '):[];let on=0,held=null;" +
   "const keep=e=>{const t=e.target,f=t&&t.form;if(!f||!t.name||f.hasAttribute('data-ready'))return;" +
   'const s=window.__aspiraEarlyInput=window.__aspiraEarlyInput||new WeakMap(),v=s.get(f)||{};' +
   "v[t.name]=t.type==='checkbox'?[...f.elements].filter(c=>c.name===t.name&&c.checked).map(c=>c.value):t.value;s.set(f,v)};" +
   "d.addEventListener('input',keep,true);d.addEventListener('change',keep,true);" +
   "try{if(/[?&]utm_/.test(location.search)||d.referrer)sessionStorage.setItem('aspira:landing',JSON.stringify({search:location.search,referrer:d.referrer,at:new Date().toISOString()}))}catch{}" +
   "const hold=e=>{const b=e.target.closest&&e.target.closest('button[type=button]');if(!b)return;e.stopImmediatePropagation();held=held||b};" +
-  "const go=()=>{if(on++)return;d.addEventListener('click',hold,true);Promise.all(m.map(u=>import(u))).then(()=>{" +
+  'const all=u=>Promise.all(u.map(x=>import(x)));' +
+  "const go=()=>{if(on++)return;d.addEventListener('click',hold,true);all(m).then(()=>all(n)).then(()=>{" +
   "d.removeEventListener('click',hold,true);d.documentElement.dataset.scripts='ready';if(held)held.click()})};" +
   "for(const e of['pointerover','pointerdown','keydown','touchstart','focusin'])addEventListener(e,go,{once:true,capture:true,passive:true});" +
   'let painted=0,loaded=0;const later=()=>{if(painted&&loaded)setTimeout(go)};' +
@@ -67,17 +68,27 @@ export function deferModuleScripts(html: string): string {
   return `${body}${loader}${tail.replace(MODULE_SCRIPT, '')}`;
 }
 
+/** The layouts' own scripts: the chrome every page shares (header, search, Contact Us, the account menu). */
+const LAYOUT_SCRIPT = /^(BaseLayout|AccountLayout|AdminLayout)\.astro_astro_type_script_/;
+
 /**
- * The loader's module list with every file those modules import: the loader asks for all of them
- * at once, instead of the browser learning of a script's imports only when it has arrived (a round
- * trip per level on a slow phone connection).
+ * The loader's module lists with every file those modules import: the loader asks for all of a
+ * list at once, instead of the browser learning of a script's imports only when it has arrived (a
+ * round trip per level on a slow phone connection). A page with scripts of its own (its content:
+ * a list, a course, a summary) gets them first and the layouts' chrome right after (`data-later`).
  */
 export async function withImports(html: string, assets: string, read?: (file: string) => Promise<string>): Promise<string> {
   const list = html.match(/<script data-modules="([^"]*)">/);
   if (!list) return html;
   const entries = list[1]!.split(' ').map((url) => url.replace(/^\/_astro\//, ''));
-  const all = await importGraph(entries, assets, read);
-  return html.replace(list[0], `<script data-modules="${all.map((file) => `/_astro/${file}`).join(' ')}">`);
+  const own = entries.filter((file) => !LAYOUT_SCRIPT.test(file));
+  const chrome = entries.filter((file) => LAYOUT_SCRIPT.test(file));
+  const url = (files: string[]) => files.map((file) => `/_astro/${file}`).join(' ');
+  if (!own.length || !chrome.length)
+    return html.replace(list[0], `<script data-modules="${url(await importGraph(entries, assets, read))}">`);
+  const first = await importGraph(own, assets, read);
+  const later = (await importGraph(chrome, assets, read)).filter((file) => !first.includes(file));
+  return html.replace(list[0], `<script data-modules="${url(first)}" data-later="${url(later)}">`);
 }
 
 async function htmlFiles(dir: string): Promise<string[]> {
