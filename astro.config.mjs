@@ -40,7 +40,7 @@ const CHUNK_GROUPS = [
   // import none of it.)
   {
     name: 'base',
-    test: src('lib/(api|session|flash)|islands/accounts/(guard|paths|logout)|islands/shop/labels|islands/ui/early-input|shared/dates'),
+    test: src('lib/(api|session|flash|dom)|islands/accounts/(guard|paths|logout)|islands/shop/labels|islands/ui/early-input|shared/dates'),
     priority: 50,
   },
   // React, its renderer and the few helpers every island renders with.
