@@ -20,17 +20,17 @@ export function cutDescription(text: string): string {
 
 const dateFormat = typeof Intl !== 'undefined' ? new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' }) : null;
 
-function card(course: Purchase, index: number): HTMLLIElement {
+function card(course: Purchase): HTMLLIElement {
   const bought = course.purchase;
-  // The first card's image is what the screen waits for: fetched at once, not lazily.
+  // Thumbnails beside the text (purchases.css): the text is what a visitor reads first, so no
+  // image is fetched before the list is on screen.
   const image = course.image.url
     ? el('img', {
         src: course.image.url,
         alt: '',
         width: '800',
         height: '450',
-        loading: index === 0 ? 'eager' : 'lazy',
-        fetchpriority: index === 0 ? 'high' : undefined,
+        loading: 'lazy',
         decoding: 'async',
       })
     : el('div', { class: 'shop-card-noimage', 'aria-hidden': 'true' });
