@@ -154,6 +154,8 @@ export type HourDto = { hour: string; sent: number; failed: number; suppressed: 
 
 export type OperationsDto = {
   checkedAt: string;
+  /** A local run: no scheduler runs the jobs (Netlify does, once deployed). */
+  local: boolean;
   databaseMs: number;
   outbox: { pending: number; oldestPendingAt: string | null; failed24h: number; suppressed24h: number; bounced: number };
   bounces: EmailBounceDto[];
