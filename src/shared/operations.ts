@@ -58,7 +58,7 @@ export const bounceCorrectionSchema = z
     correctedTo: emailSchema,
   })
   .strict()
-  .refine((v) => v.address !== v.correctedTo, { path: ['correctedTo'], message: 'correctedTo: Enter a different address' });
+  .refine((v) => v.address !== v.correctedTo, { path: ['correctedTo'], message: 'Enter a different address' });
 export type BounceCorrection = z.input<typeof bounceCorrectionSchema>;
 
 /** POST /api/v1/admin/operations/bounces/clear (owners): the address works again. */
@@ -73,10 +73,10 @@ const day = z
 export const reconcileRangeSchema = z
   .object({ from: day, to: day })
   .strict()
-  .refine((v) => v.from <= v.to, { path: ['to'], message: 'to: The end date must not be before the start date' })
+  .refine((v) => v.from <= v.to, { path: ['to'], message: 'The end date must not be before the start date' })
   .refine((v) => (Date.parse(v.to) - Date.parse(v.from)) / 86_400_000 < 31, {
     path: ['to'],
-    message: 'to: Reconcile at most 31 days at a time',
+    message: 'Reconcile at most 31 days at a time',
   });
 export type ReconcileRange = z.output<typeof reconcileRangeSchema>;
 

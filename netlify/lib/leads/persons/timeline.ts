@@ -17,6 +17,8 @@ import {
 import { describeTouch, type Touch } from '../../../../src/shared/tracking.ts';
 import { formatPaise } from '../../../../src/shared/money.ts';
 import { db, type Tx, HttpError } from '../../platform/index.ts';
+import { suppressionsFor } from '../../mail/index.ts';
+import { bounceEntries, emailEntries } from './mailbox.ts';
 import { personGroup, rootPerson, syncPersons } from './persons.ts';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -69,7 +71,9 @@ export async function loadPerson(tx: Tx, requestedId: string): Promise<PersonDto
     select kind, value from person_identities where person_id in ${tx(group.map(Number))} order by created_at, value`;
   const emails = unique([...leads.map((l) => l.email?.toLowerCase()), ...identities.filter((i) => i.kind === 'email').map((i) => i.value)]);
   const merges = await mergesOf(tx, group);
+  const bounces = await suppressionsFor(tx, emails);
   const timeline = [
+    ...bounceEntries(bounces),
     ...(await leadEntries(tx, leads)),
     ...(await emailEntries(tx, emails)),
     ...(await pipelineEntries(tx, leads)),
@@ -105,6 +109,7 @@ export async function loadPerson(tx: Tx, requestedId: string): Promise<PersonDto
     })),
     timeline,
     merges,
+    bounces: bounces.sort((a, b) => Number(!!(a.clearedAt || a.correctedAt)) - Number(!!(b.clearedAt || b.correctedAt))),
   };
 }
 
@@ -210,19 +215,6 @@ async function refundEntries(tx: Tx, leads: FactRow[]): Promise<TimelineEntry[]>
     title: `Refund ${r.status}: ${formatPaise(Number(r.amount_paise))}`,
     detail: excerpt(r.reason),
     lead: { kind: r.lead_kind, id: r.lead_id },
-  }));
-}
-
-/** Emails to any of the person's addresses: subject, tag and time only. */
-async function emailEntries(tx: Tx, emails: string[]): Promise<TimelineEntry[]> {
-  if (emails.length === 0) return [];
-  const rows = await tx<{ subject: string; tag: string; status: string; created_at: Date; sent_at: Date | null }[]>`
-    select subject, tag, status, created_at, sent_at from email_outbox where lower(to_address) in ${tx(emails)}`;
-  return rows.map((r) => ({
-    at: iso(r.sent_at ?? r.created_at),
-    kind: 'email',
-    title: `Email ${r.status === 'sent' ? 'sent' : r.status === 'failed' ? 'failed' : 'queued'}: ${r.subject}`,
-    detail: r.tag,
   }));
 }
 
