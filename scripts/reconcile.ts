@@ -26,10 +26,14 @@ try {
   } else {
     for (const day of await reconcileRange(range.data)) {
       const money = `gateway ${formatPaise(day.gatewayCapturedPaise)} captured, ${formatPaise(day.gatewayRefundedPaise)} refunded; here ${formatPaise(day.recordedCapturedPaise)} and ${formatPaise(day.recordedRefundedPaise)}`;
-      console.log(`${day.day} (${day.gatewayMode}): ${day.status}, ${day.paymentsChecked} payments and ${day.refundsChecked} refunds checked; ${money}`);
+      console.log(
+        `${day.day} (${day.gatewayMode}): ${day.status}, ${day.paymentsChecked} payments and ${day.refundsChecked} refunds checked; ${money}`,
+      );
       for (const m of day.mismatches) {
         const amounts = [m.gatewayPaise, m.recordedPaise].map((p) => (p === null ? '-' : formatPaise(p))).join(' there / ');
-        console.log(`  ${MISMATCH_LABELS[m.kind]}: ${m.id}${m.paymentId && m.paymentId !== m.id ? ` (payment ${m.paymentId})` : ''}: ${amounts} here`);
+        console.log(
+          `  ${MISMATCH_LABELS[m.kind]}: ${m.id}${m.paymentId && m.paymentId !== m.id ? ` (payment ${m.paymentId})` : ''}: ${amounts} here`,
+        );
       }
       if (day.status !== 'clean') exitCode = 1;
     }

@@ -86,7 +86,8 @@ async function applyRecord(record: PostmarkRecord): Promise<BounceWebhookAnswer>
     kind === 'SpamComplaint' ? 'spam-complaint' : (PERMANENT_TYPES[type] ?? (record.Inactive === true ? 'inactive' : undefined));
   // A soft bounce, a transient failure: Postmark goes on sending, so do we.
   if (!reason || (record.Inactive === false && kind === 'Bounce' && type !== 'HardBounce')) return { status: 'ignored' };
-  const bouncedAt = typeof record.BouncedAt === 'string' && !Number.isNaN(Date.parse(record.BouncedAt)) ? new Date(record.BouncedAt) : new Date();
+  const bouncedAt =
+    typeof record.BouncedAt === 'string' && !Number.isNaN(Date.parse(record.BouncedAt)) ? new Date(record.BouncedAt) : new Date();
   const fresh = await suppressAddress({
     address: email,
     reason,

@@ -19,7 +19,8 @@ import { operationsAlertEmail } from './emails.ts';
 
 export type Problem = { key: string; title: string };
 
-const minutes = (n: number) => (n < 120 ? `${Math.round(n)} minutes` : n < 2880 ? `${Math.round(n / 60)} hours` : `${Math.round(n / 1440)} days`);
+const minutes = (n: number) =>
+  n < 120 ? `${Math.round(n)} minutes` : n < 2880 ? `${Math.round(n / 60)} hours` : `${Math.round(n / 1440)} days`;
 
 /** Every scheduled job has a heartbeat row from the first check on, so one that never runs is late too. */
 export async function registerJobs(sql: Db = db()): Promise<void> {

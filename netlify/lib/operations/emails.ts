@@ -17,6 +17,7 @@ export function operationsAlertEmail(due: AlertLine[], stillOpen: AlertLine[]): 
       { link: { label: 'Open the operations screen', url: siteUrl('/admin/operations') } },
     ],
     signOff: 'The Aspira website',
-    footer: 'You receive this email because you are an owner on the Aspira admin. The same problem is emailed at most once an hour while it lasts.',
+    footer:
+      'You receive this email because you are an owner on the Aspira admin. The same problem is emailed at most once an hour while it lasts.',
   });
 }

@@ -66,9 +66,14 @@ export function compareDay(books: DayBooks): DayResult {
   const taken = books.listedPayments.filter((p) => TAKEN.has(p.status));
   for (const payment of taken) {
     const ours = recorded.get(payment.id);
-    if (!ours) mismatches.push(mismatch({ kind: 'payment-missing-here', id: payment.id, gatewayPaise: payment.amountPaise, gatewayStatus: payment.status }));
+    if (!ours)
+      mismatches.push(
+        mismatch({ kind: 'payment-missing-here', id: payment.id, gatewayPaise: payment.amountPaise, gatewayStatus: payment.status }),
+      );
     else if (ours.amountPaise !== payment.amountPaise)
-      mismatches.push(mismatch({ kind: 'payment-amount', id: payment.id, gatewayPaise: payment.amountPaise, recordedPaise: ours.amountPaise }));
+      mismatches.push(
+        mismatch({ kind: 'payment-amount', id: payment.id, gatewayPaise: payment.amountPaise, recordedPaise: ours.amountPaise }),
+      );
   }
   // ... and each payment we recorded that day must be captured there.
   const ourDay = books.recordedPayments.filter((p) => p.inDay);
@@ -76,10 +81,17 @@ export function compareDay(books: DayBooks): DayResult {
     const theirs = listed.get(ours.paymentId) ?? books.fetchedPayments.get(ours.paymentId) ?? null;
     if (!theirs || !TAKEN.has(theirs.status)) {
       mismatches.push(
-        mismatch({ kind: 'payment-missing-at-gateway', id: ours.paymentId, recordedPaise: ours.amountPaise, gatewayStatus: theirs?.status ?? null }),
+        mismatch({
+          kind: 'payment-missing-at-gateway',
+          id: ours.paymentId,
+          recordedPaise: ours.amountPaise,
+          gatewayStatus: theirs?.status ?? null,
+        }),
       );
     } else if (!listed.has(ours.paymentId) && theirs.amountPaise !== ours.amountPaise) {
-      mismatches.push(mismatch({ kind: 'payment-amount', id: ours.paymentId, gatewayPaise: theirs.amountPaise, recordedPaise: ours.amountPaise }));
+      mismatches.push(
+        mismatch({ kind: 'payment-amount', id: ours.paymentId, gatewayPaise: theirs.amountPaise, recordedPaise: ours.amountPaise }),
+      );
     }
   }
 
@@ -111,8 +123,10 @@ export function compareDay(books: DayBooks): DayResult {
   return {
     mismatches,
     paymentsChecked: new Set([...taken.map((p) => p.id), ...ourDay.map((p) => p.paymentId)]).size,
-    refundsChecked: new Set([...books.listedRefunds.map((r) => r.id), ...books.recordedRefunds.filter((r) => r.inDay).map((r) => r.refundId)])
-      .size,
+    refundsChecked: new Set([
+      ...books.listedRefunds.map((r) => r.id),
+      ...books.recordedRefunds.filter((r) => r.inDay).map((r) => r.refundId),
+    ]).size,
     gatewayCapturedPaise: sum(taken),
     recordedCapturedPaise: sum(ourDay),
     gatewayRefundedPaise: sum(books.listedRefunds.filter((r) => r.status !== 'failed')),

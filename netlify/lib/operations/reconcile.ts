@@ -100,7 +100,9 @@ async function gatherBooks(day: string, mode: string) {
   const ours = await sql<{ payment_id: string; amount_paise: string; in_day: boolean }[]>`
     select payment_id, amount_paise, (paid_at >= ${from} and paid_at < ${to}) as in_day from payment_orders
     where status = 'paid' and gateway = ${mode} and ((paid_at >= ${from} and paid_at < ${to}) or payment_id in ${sql(paymentIds)})`;
-  const ourRefunds = await sql<{ refund_id: string; payment_id: string; amount_paise: string; status: RecordedRefund['status']; in_day: boolean }[]>`
+  const ourRefunds = await sql<
+    { refund_id: string; payment_id: string; amount_paise: string; status: RecordedRefund['status']; in_day: boolean }[]
+  >`
     select f.gateway_refund_id as refund_id, f.payment_id, f.amount_paise, f.status, (f.created_at >= ${from} and f.created_at < ${to}) as in_day
     from refunds f join payment_orders o on o.id = f.order_id
     where o.gateway = ${mode} and f.gateway_refund_id is not null

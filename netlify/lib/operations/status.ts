@@ -3,7 +3,14 @@
  * undeliverable addresses, webhooks, each scheduled job's last success and lateness, the last
  * reconciliations, open alerts, the database's round trip and the last 24 hours by hour.
  */
-import { JOBS, LATE_AFTER_INTERVALS, type HourDto, type JobStatusDto, type OperationsDto, type WebhookStatusDto } from '../../../src/shared/operations.ts';
+import {
+  JOBS,
+  LATE_AFTER_INTERVALS,
+  type HourDto,
+  type JobStatusDto,
+  type OperationsDto,
+  type WebhookStatusDto,
+} from '../../../src/shared/operations.ts';
 import { undeliverableAddresses } from '../mail/index.ts';
 import { checkHealth, db, env } from '../platform/index.ts';
 import { recentAlerts, registerJobs } from './alerts.ts';
@@ -23,7 +30,16 @@ export async function operationsStatus(): Promise<OperationsDto> {
              count(*) filter (where status = 'suppressed' and created_at > now() - interval '24 hours')::int as suppressed,
              (select count(*)::int from email_suppressions where cleared_at is null) as bounced
       from email_outbox where status = 'pending' or created_at > now() - interval '24 hours'`,
-    sql<{ job: string; last_success_at: Date | null; last_failure_at: Date | null; last_error: string | null; ever: boolean; waited_min: number }[]>`
+    sql<
+      {
+        job: string;
+        last_success_at: Date | null;
+        last_failure_at: Date | null;
+        last_error: string | null;
+        ever: boolean;
+        waited_min: number;
+      }[]
+    >`
       select job, last_success_at, last_failure_at, last_error, last_success_at is not null as ever,
              extract(epoch from now() - coalesce(last_success_at, created_at)) / 60 as waited_min
       from job_runs`,

@@ -62,7 +62,11 @@ export type ErrorContext = { requestId?: string; route?: string; method?: string
 /** The event Sentry receives for an error (exported for the tests: nothing personal in it). */
 export function errorEvent(error: unknown, context: ErrorContext, environment: string) {
   const err = error instanceof Error ? error : new Error(String(error));
-  const tags = Object.fromEntries(Object.entries(context).filter(([, v]) => typeof v === 'string' && v).map(([k, v]) => [k, scrub(v!)]));
+  const tags = Object.fromEntries(
+    Object.entries(context)
+      .filter(([, v]) => typeof v === 'string' && v)
+      .map(([k, v]) => [k, scrub(v!)]),
+  );
   return {
     event_id: randomUUID().replace(/-/g, ''),
     timestamp: Date.now() / 1000,

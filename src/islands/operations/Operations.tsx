@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { api, errorText } from '../../lib/api.ts';
 import { dateTimeIst } from '../../shared/dates.ts';
-import { BOUNCE_REASONS, type EmailBounceDto, type JobStatusDto, type OperationsDto, type WebhookStatusDto } from '../../shared/operations.ts';
+import {
+  BOUNCE_REASONS,
+  type EmailBounceDto,
+  type JobStatusDto,
+  type OperationsDto,
+  type WebhookStatusDto,
+} from '../../shared/operations.ts';
 import { Toasts, toast } from '../ui/Toasts.tsx';
 import { handleSessionEnd, useAdmin } from '../admin/session.ts';
 import { since } from '../admin/format.ts';
@@ -26,7 +32,12 @@ const SOURCE = { razorpay: 'Razorpay (payments)', postmark: 'Postmark (bounces)'
  */
 export default function Operations() {
   const admin = useAdmin({ announce: true });
-  const { data, latest, error, reload } = useAdminQuery<OperationsDto, object>(admin, NO_FILTER, '/admin/operations', 'Failed to load operations');
+  const { data, latest, error, reload } = useAdminQuery<OperationsDto, object>(
+    admin,
+    NO_FILTER,
+    '/admin/operations',
+    'Failed to load operations',
+  );
   const view = data ?? latest;
 
   if (!admin) return <Toasts />;
@@ -114,7 +125,8 @@ function Alerts({ alerts }: { alerts: OperationsDto['alerts'] }) {
   return (
     <section className="ops-section" aria-labelledby="ops-alerts">
       <h2 id="ops-alerts">
-        Alerts <span className={`badge ${open.length ? 'badge-danger' : 'badge-ok'}`}>{open.length ? `${open.length} open` : 'none open'}</span>
+        Alerts{' '}
+        <span className={`badge ${open.length ? 'badge-danger' : 'badge-ok'}`}>{open.length ? `${open.length} open` : 'none open'}</span>
       </h2>
       {open.length === 0 ? <p className="muted">Nothing needs a look. Owners get an email when something does.</p> : null}
       <ul className="ops-alerts">

@@ -32,9 +32,14 @@ const bounceRecord = (email: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 const webhook = (body: unknown, headers: Record<string, string> = {}, query = '') =>
-  call('POST', `/api/v1/mail/postmark-webhook${query}`, { rawBody: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
+  call('POST', `/api/v1/mail/postmark-webhook${query}`, {
+    rawBody: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 const suppression = async (address: string) =>
-  (await testDb.sql`select reason, source, detail, cleared_at, corrected_to, can_reactivate from email_suppressions where address = ${address}`)[0];
+  (
+    await testDb.sql`select reason, source, detail, cleared_at, corrected_to, can_reactivate from email_suppressions where address = ${address}`
+  )[0];
 const outbox = (address: string) =>
   testDb.sql<{ subject: string; status: string; attempts: number; last_error: string | null; text_body: string }[]>`
     select subject, status, attempts, last_error, text_body from email_outbox where lower(to_address) = ${address} order by id`;
@@ -90,7 +95,15 @@ describe("Postmark's bounce webhook", () => {
     expect(await suppression('hard@example.com')).toMatchObject({ reason: 'hard-bounce', source: 'webhook', can_reactivate: true });
     expect((await webhook(bounceRecord('hard@example.com'), { authorization: basic(SECRET) })).body).toEqual({ status: 'already' });
 
-    const spam = { RecordType: 'SpamComplaint', Type: 'SpamComplaint', TypeCode: 512, ID: 43, Email: 'spam@example.com', Inactive: true, CanActivate: false };
+    const spam = {
+      RecordType: 'SpamComplaint',
+      Type: 'SpamComplaint',
+      TypeCode: 512,
+      ID: 43,
+      Email: 'spam@example.com',
+      Inactive: true,
+      CanActivate: false,
+    };
     expect((await webhook(spam, {}, `?secret=${SECRET}`)).body).toEqual({ status: 'suppressed' });
     expect(await suppression('spam@example.com')).toMatchObject({ reason: 'spam-complaint', can_reactivate: false });
 
@@ -143,7 +156,10 @@ describe('after a bounce', () => {
 
     const queue = await call('GET', '/api/v1/admin/queue', { token: counsellor.token });
     const item = queue.body.leads.find((l: { email: string }) => l.email === email);
-    expect(item).toMatchObject({ bucket: 'bounced', bounce: { reason: 'hard-bounce', detail: expect.stringMatching(/unable to deliver/) } });
+    expect(item).toMatchObject({
+      bucket: 'bounced',
+      bounce: { reason: 'hard-bounce', detail: expect.stringMatching(/unable to deliver/) },
+    });
     expect(queue.body.leads[0].email).toBe(email);
 
     const lookup = await call('GET', `/api/v1/admin/persons/lookup?kind=contact&id=${item.id}`, { token: counsellor.token });

@@ -148,10 +148,7 @@ export function razorpayGateway({
     },
     async listPayments(period) {
       const client = await sdk();
-      const items = await listAll(
-        (query) => client.payments.all(query) as unknown as Promise<{ items?: RazorpayPaymentEntity[] }>,
-        period,
-      );
+      const items = await listAll((query) => client.payments.all(query) as unknown as Promise<{ items?: RazorpayPaymentEntity[] }>, period);
       return items.map((p) => ({ ...fromRazorpayPayment(p), createdAt: createdAt(p.created_at) }));
     },
     async listRefunds(period) {
