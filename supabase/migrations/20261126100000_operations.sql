@@ -34,6 +34,8 @@ alter table email_outbox add constraint email_outbox_status_check check (status 
 alter table email_outbox add column retyped boolean not null default false;
 create index email_outbox_by_address on email_outbox (lower(to_address));
 create index email_outbox_recent on email_outbox (created_at);
+-- Postmark's bounce names the email by its message id: that email failed after all.
+create index email_outbox_by_message on email_outbox (provider_message_id) where provider_message_id is not null;
 
 -- Each scheduled job's heartbeat: lateness is now minus the last success, against its interval.
 create table job_runs (

@@ -5,8 +5,8 @@
  * `?secret=`. Without POSTMARK_WEBHOOK_SECRET every call is refused (503): fail closed.
  * An address Postmark deactivated (a hard bounce, a spam complaint) is marked undeliverable.
  */
-import type { BounceReason } from '../../../src/shared/operations.ts';
-import { constantTimeEqual, env, HttpError, log, recordWebhook } from '../platform/index.ts';
+import { BOUNCE_REASONS, type BounceReason } from '../../../src/shared/operations.ts';
+import { constantTimeEqual, db, env, HttpError, log, recordWebhook } from '../platform/index.ts';
 import { suppressAddress } from './suppressions.ts';
 
 export const WEBHOOK_NOT_CONFIGURED = 'The email webhook is not configured on this deployment';
@@ -14,6 +14,7 @@ export const WEBHOOK_UNAUTHORIZED = 'Wrong or missing webhook credentials';
 
 type PostmarkRecord = {
   RecordType?: unknown;
+  MessageID?: unknown;
   Type?: unknown;
   ID?: unknown;
   Email?: unknown;
@@ -88,6 +89,12 @@ async function applyRecord(record: PostmarkRecord): Promise<BounceWebhookAnswer>
   if (!reason || (record.Inactive === false && kind === 'Bounce' && type !== 'HardBounce')) return { status: 'ignored' };
   const bouncedAt =
     typeof record.BouncedAt === 'string' && !Number.isNaN(Date.parse(record.BouncedAt)) ? new Date(record.BouncedAt) : new Date();
+  // The email that bounced was accepted by Postmark (sent) but never arrived: it failed.
+  if (typeof record.MessageID === 'string' && record.MessageID) {
+    const why = `Bounced (${BOUNCE_REASONS[reason]}): ${typeof record.Description === 'string' ? record.Description : ''}`.slice(0, 500);
+    await db()`update email_outbox set status = 'failed', last_error = ${why}
+               where provider_message_id = ${record.MessageID.slice(0, 100)} and status = 'sent'`;
+  }
   const fresh = await suppressAddress({
     address: email,
     reason,

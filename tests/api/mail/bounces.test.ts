@@ -76,7 +76,7 @@ describe('permanent delivery errors', () => {
 describe("Postmark's bounce webhook", () => {
   it('refuses a call without the secret or with a wrong one (401), and counts the refusals', async () => {
     const address = 'refused@example.com';
-    for (const headers of [{}, { authorization: basic('wrong-secret-wrong-secret-wrong') }]) {
+    for (const headers of [{}, { authorization: basic('wrong-secret-wrong-secret-wrong') }] as Record<string, string>[]) {
       const answer = await webhook(bounceRecord(address), headers);
       expect(answer.status).toBe(401);
       expect(answer.body.errors).toMatch(/credentials/);
@@ -148,8 +148,12 @@ describe('after a bounce', () => {
       ip: nextIp(),
     });
     expect(lead.status, lead.text).toBe(201);
+    // The confirmation went out; Postmark reports its hard bounce by its message id.
+    const [confirmation] = await testDb.sql<{ subject: string; provider_message_id: string }[]>`
+      select subject, provider_message_id from email_outbox where to_address = ${email} and status = 'sent'`;
     postmark.inactive.add(email);
-    await webhook(bounceRecord(email), { authorization: basic(SECRET) });
+    await webhook(bounceRecord(email, { MessageID: confirmation!.provider_message_id }), { authorization: basic(SECRET) });
+    expect((await outbox(email))[0]).toMatchObject({ status: 'failed', last_error: expect.stringMatching(/^Bounced \(Hard bounce\)/) });
     // Any email still waiting, and any new one, is held back.
     await db().begin((tx) => enqueueEmail(tx, { to: email, subject: 'Your programme brochure', text: 'Brochure', tag: 'brochure' }));
     expect((await outbox(email)).at(-1)).toMatchObject({ subject: 'Your programme brochure', status: 'suppressed' });
@@ -188,6 +192,7 @@ describe('after a bounce', () => {
     expect(fixed.body.person.bounces[0]).toMatchObject({ address: email, correctedTo: 'asha@gmail.com' });
     const resent = postmark.delivered.slice(delivered).map((r) => `${r.body.To} | ${r.body.Subject}`);
     expect(resent).toContain('asha@gmail.com | Your programme brochure');
+    expect(resent).toContain(`asha@gmail.com | ${confirmation!.subject}`);
     // The bounce is handled: off the queue; the old address stays undeliverable.
     const after = await call('GET', '/api/v1/admin/queue', { token: counsellor.token });
     expect(after.body.leads.find((l: { email: string }) => l.email === email)?.bucket).not.toBe('bounced');
