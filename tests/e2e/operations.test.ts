@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations } from './axe.ts';
-import { adminLogIn, baseUrl, createAdminFromTerminal, e2eDescribe, newPage, settled, sql } from './harness.ts';
+import { adminLogIn, baseUrl, createAdminFromTerminal, e2eDescribe, newPage, runScript, settled, sql } from './harness.ts';
 
 const stamp = Date.now().toString(36);
 const OWNER = { email: `ops-owner-${stamp}@aspira.example`, password: 'ops-owner-pass-1', firstName: 'Meera', lastName: 'Iyer' };
@@ -63,6 +63,14 @@ e2eDescribe('operations: a bounced email and a late job reach the owner', () => 
     await sql()`insert into job_runs (job, last_success_at, runs) values ('payments-recheck', now() - interval '2 hours', 40)
                 on conflict (job) do update set last_success_at = excluded.last_success_at`;
 
+    // A capture the gateway has and our ledger does not; tonight's reconciliation, run now.
+    const lost = `pay_SbxE2e${stamp}`;
+    await sql()`insert into sandbox_orders (id, amount_paise, receipt) values (${`order_SbxE2e${stamp}`}, 250000, 'e2e')`;
+    await sql()`insert into sandbox_payments (id, order_id, amount_paise, status) values (${lost}, ${`order_SbxE2e${stamp}`}, 250000, 'captured')`;
+    const today = new Date(Date.now() + 5.5 * 3_600_000).toISOString().slice(0, 10);
+    const reconciled = await runScript('reconcile.ts', ['--from', today]);
+    expect(reconciled.output).toContain(`Captured at the gateway, not recorded here: ${lost}`);
+
     expect((await createAdminFromTerminal(OWNER)).code).toBe(0);
     const admin = await newPage({ width: 1280, height: 800 });
     admin.setDefaultTimeout(30_000);
@@ -82,6 +90,10 @@ e2eDescribe('operations: a bounced email and a late job reach the owner', () => 
     expect(await job.textContent()).toContain('Late');
     expect(await admin.locator('[data-job="mail-retry"]').textContent()).toContain('No run yet');
     await admin.getByRole('img', { name: /^Emails by hour, last 24 hours/ }).waitFor();
+    expect(await admin.locator(`tr[data-day="${today}"]`).textContent()).toContain('Mismatch');
+    const todayLabel = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' }).format(new Date());
+    await admin.getByRole('heading', { name: `Differences on ${todayLabel}` }).waitFor();
+    expect(await admin.locator('.ops-mismatches').textContent()).toContain(lost);
     problems.push(...(await axeViolations(admin, '/admin/operations (desktop)')));
     await shot(admin, 'operations-desktop');
     await admin.setViewportSize({ width: 390, height: 844 });

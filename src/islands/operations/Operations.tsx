@@ -178,8 +178,14 @@ function Bounces({ bounces, onCleared }: { bounces: EmailBounceDto[]; onCleared:
             </p>
             {b.detail ? <p className="ops-detail">{b.detail}</p> : null}
             {b.canReactivate ? (
-              <button type="button" className="btn btn-ghost btn-sm" disabled={busy === b.address} onClick={() => clear(b.address)}>
-                {busy === b.address ? 'Clearing...' : `Clear ${b.address}`}
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                aria-label={`Clear: it works again (${b.address})`}
+                disabled={busy === b.address}
+                onClick={() => clear(b.address)}
+              >
+                {busy === b.address ? 'Clearing...' : 'Clear: it works again'}
               </button>
             ) : (
               <p className="muted">A spam complaint: only Postmark support can lift it.</p>

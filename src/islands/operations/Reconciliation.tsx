@@ -1,4 +1,5 @@
 import { api } from '../../lib/api.ts';
+import { dateIst } from '../../shared/dates.ts';
 import { formatPaise } from '../../shared/money.ts';
 import { MISMATCH_LABELS, reconcileRangeSchema, type ReconciliationDto } from '../../shared/operations.ts';
 import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
@@ -9,6 +10,9 @@ import { handleSessionEnd } from '../admin/session.ts';
 const STATUS = { clean: ['Clean', 'badge-ok'], mismatch: ['Mismatch', 'badge-danger'], failed: ['Failed', 'badge-danger'] } as const;
 const money = (paise: number | null) => (paise === null ? '-' : formatPaise(paise));
 const todayIst = () => new Date(Date.now() + 5.5 * 3_600_000).toISOString().slice(0, 10);
+/** An India day ('2026-11-25') as the site writes dates ("25 Nov 2026"). */
+const dayLabel = (day: string) => dateIst.format(new Date(`${day}T12:00:00+05:30`));
+const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /**
  * The daily reconciliation on the operations screen: the last days (clean or not, with both
@@ -37,7 +41,7 @@ export function Reconciliation({ days, onDone }: { days: ReconciliationDto[]; on
       {days.length === 0 ? (
         <p className="muted">No day reconciled yet.</p>
       ) : (
-        <div className="admin-table-wrap" role="region" aria-label="Reconciled days (scrolls sideways)" tabIndex={0}>
+        <div className="ops-scroll" role="region" aria-label="Reconciled days (scrolls sideways)" tabIndex={0}>
           <table className="ops-table">
             <thead>
               <tr>
@@ -51,7 +55,7 @@ export function Reconciliation({ days, onDone }: { days: ReconciliationDto[]; on
             <tbody>
               {days.map((d) => (
                 <tr key={d.day} data-day={d.day}>
-                  <td>{d.day}</td>
+                  <td>{dayLabel(d.day)}</td>
                   <td>
                     <span className={`badge ${STATUS[d.status][1]}`}>{STATUS[d.status][0]}</span>
                     {d.mismatches.length ? ` ${d.mismatches.length}` : ''}
@@ -63,7 +67,7 @@ export function Reconciliation({ days, onDone }: { days: ReconciliationDto[]; on
                     {money(d.gatewayRefundedPaise)} / {money(d.recordedRefundedPaise)}
                   </td>
                   <td>
-                    {d.paymentsChecked} payments, {d.refundsChecked} refunds
+                    {count(d.paymentsChecked, 'payment')}, {count(d.refundsChecked, 'refund')}
                   </td>
                 </tr>
               ))}
@@ -73,7 +77,7 @@ export function Reconciliation({ days, onDone }: { days: ReconciliationDto[]; on
       )}
       {withDifferences.map((d) => (
         <div key={d.day} className="ops-mismatches">
-          <h3>Differences on {d.day}</h3>
+          <h3>Differences on {dayLabel(d.day)}</h3>
           {d.failure ? <p className="ops-detail">The gateway could not be asked: {d.failure}</p> : null}
           <ul className="ops-cards">
             {d.mismatches.map((m) => (
