@@ -139,6 +139,8 @@ export type JobStatusDto = {
 
 export type WebhookStatusDto = {
   source: 'razorpay' | 'postmark';
+  /** Its secret is set on this deployment (without it every call is refused). */
+  configured: boolean;
   accepted24h: number;
   refused24h: number;
   lastAcceptedAt: string | null;

@@ -43,7 +43,12 @@ export async function operationsStatus(): Promise<OperationsDto> {
       select job, last_success_at, last_failure_at, last_error, last_success_at is not null as ever,
              extract(epoch from now() - coalesce(last_success_at, created_at)) / 60 as waited_min
       from job_runs`,
-    sql<(Omit<WebhookStatusDto, 'lastAcceptedAt' | 'lastRefusedAt'> & { lastAcceptedAt: Date | null; lastRefusedAt: Date | null })[]>`
+    sql<
+      (Omit<WebhookStatusDto, 'lastAcceptedAt' | 'lastRefusedAt' | 'configured'> & {
+        lastAcceptedAt: Date | null;
+        lastRefusedAt: Date | null;
+      })[]
+    >`
       select s.source, coalesce(sum(h.accepted), 0)::int as "accepted24h", coalesce(sum(h.refused), 0)::int as "refused24h",
              s.last_accepted_at as "lastAcceptedAt", s.last_refused_at as "lastRefusedAt", s.last_refusal as "lastRefusal",
              s.refused_in_a_row as "refusedInARow"
@@ -82,8 +87,10 @@ export async function operationsStatus(): Promise<OperationsDto> {
     bounces,
     webhooks: (['razorpay', 'postmark'] as const).map((source) => {
       const hook = hooks.find((h) => h.source === source);
+      const config = env();
       return {
         source,
+        configured: source === 'razorpay' ? !!config.RAZORPAY_WEBHOOK_SECRET || config.isLocal : !!config.POSTMARK_WEBHOOK_SECRET,
         accepted24h: hook?.accepted24h ?? 0,
         refused24h: hook?.refused24h ?? 0,
         lastAcceptedAt: iso(hook?.lastAcceptedAt ?? null),

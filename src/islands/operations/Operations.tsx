@@ -23,6 +23,7 @@ const at = (iso: string | null) => (iso ? <time dateTime={iso}>{dateTimeIst.form
 const every = (minutes: number) => (minutes >= 1440 ? 'daily' : `every ${minutes} min`);
 const JOB_STATE = { 'on-time': ['On time', 'badge-ok'], late: ['Late', 'badge-danger'], never: ['No run yet', ''] } as const;
 const SOURCE = { razorpay: 'Razorpay (payments)', postmark: 'Postmark (bounces)' } as const;
+const SECRET_VARIABLE = { razorpay: 'RAZORPAY_WEBHOOK_SECRET', postmark: 'POSTMARK_WEBHOOK_SECRET' } as const;
 
 /**
  * /admin/operations (owners): is anything going wrong? Open alerts; the outbox (pending, the oldest
@@ -219,10 +220,14 @@ function Job({ job }: { job: JobStatusDto }) {
 
 function Webhook({ hook }: { hook: WebhookStatusDto }) {
   return (
-    <li className={`card ops-card${hook.refusedInARow > 0 ? ' ops-card-warn' : ''}`} data-webhook={hook.source}>
+    <li className={`card ops-card${hook.refusedInARow > 0 || !hook.configured ? ' ops-card-warn' : ''}`} data-webhook={hook.source}>
       <p className="ops-card-title">
         <strong>{SOURCE[hook.source]}</strong>
+        {hook.configured ? null : <span className="badge badge-danger">Not configured</span>}
       </p>
+      {hook.configured ? null : (
+        <p className="ops-detail">Its secret is not set on this deployment: every call is refused ({SECRET_VARIABLE[hook.source]}).</p>
+      )}
       <p>
         Last 24 h: {hook.accepted24h} accepted, {hook.refused24h} refused
         {hook.refusedInARow > 0 ? `; ${hook.refusedInARow} refused in a row` : ''}
