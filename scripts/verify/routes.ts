@@ -18,7 +18,7 @@ const PAGES = [
   '/forgot-password', '/reset-password', '/verify-email', '/applications',
   '/admin/forgot-password', '/admin/reset-password', '/admin/verify-email', '/admin/queue', '/admin/team',
   '/admin/audit', '/admin/person', '/admin/insights', '/admin/money', '/admin/privacy',
-  '/instalments', '/admin/plans', '/admin/dues', '/admin/codes',
+  '/instalments', '/admin/plans', '/admin/dues', '/admin/codes', '/admin/operations',
 ]; // prettier-ignore
 
 const CASE_VARIANTS = ['AspiraAdmit', 'AspiraDiscover', 'AspiraElevate', 'AspiraDemy', 'ASPIRAADMIT', 'Aspiradiscover'];

@@ -3,6 +3,7 @@
  * the inbox's query and rows, the lead reference, and the bodies of the pipeline, team and audit
  * endpoints.
  */
+import type { BounceReason } from './operations.ts';
 import { z } from 'zod';
 import { PROGRAMMES } from './leads.ts';
 
@@ -207,11 +208,14 @@ export type LeadPipelineDetail = { pipeline: PipelineDto; history: StageChangeDt
 
 /** One line of "My leads". */
 export type QueueItem = PipelineDto & {
-  bucket: 'overdue' | 'new' | 'later';
+  /** bounced: the lead's email bounced, get the right address (first, whatever the stage). */
+  bucket: 'bounced' | 'overdue' | 'new' | 'later';
   name: string;
   email: string;
   phone: string;
   summary: string;
+  /** Why the lead's email is undeliverable (a bounce nobody has handled yet), or null. */
+  bounce: { reason: BounceReason; detail: string; bouncedAt: string } | null;
 };
 
 export type TeamMember = {

@@ -134,19 +134,6 @@ async function refundEntries(tx: Tx, leads: FactRow[]): Promise<TimelineEntry[]>
   }));
 }
 
-/** Emails to any of the person's addresses: subject, tag and time only. */
-export async function emailEntries(tx: Tx, emails: string[]): Promise<TimelineEntry[]> {
-  if (emails.length === 0) return [];
-  const rows = await tx<{ subject: string; tag: string; status: string; created_at: Date; sent_at: Date | null }[]>`
-    select subject, tag, status, created_at, sent_at from email_outbox where lower(to_address) in ${tx(emails)}`;
-  return rows.map((r) => ({
-    at: iso(r.sent_at ?? r.created_at),
-    kind: 'email',
-    title: `Email ${r.status === 'sent' ? 'sent' : r.status === 'failed' ? 'failed' : 'queued'}: ${r.subject}`,
-    detail: r.tag,
-  }));
-}
-
 /** Stage changes and notes of the person's leads (the lead pipeline). */
 export async function pipelineEntries(tx: Tx, leads: FactRow[]): Promise<TimelineEntry[]> {
   if (leads.length === 0) return [];

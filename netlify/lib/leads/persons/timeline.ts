@@ -16,7 +16,9 @@ import {
 import { describeTouch, type Touch } from '../../../../src/shared/tracking.ts';
 import { db, type Tx, HttpError } from '../../platform/index.ts';
 import { personGroup, rootPerson, syncPersons } from './persons.ts';
-import { emailEntries, iso, leadEntries, pipelineEntries, type FactRow } from './entries.ts';
+import { suppressionsFor } from '../../mail/index.ts';
+import { iso, leadEntries, pipelineEntries, type FactRow } from './entries.ts';
+import { bounceEntries, emailEntries } from './mailbox.ts';
 
 function touchOf(row: FactRow, prefix: '' | 'first_'): Touch | null {
   const touch: Touch = {};
@@ -50,7 +52,9 @@ export async function loadPerson(tx: Tx, requestedId: string): Promise<PersonDto
     select kind, value from person_identities where person_id in ${tx(group.map(Number))} order by created_at, value`;
   const emails = unique([...leads.map((l) => l.email?.toLowerCase()), ...identities.filter((i) => i.kind === 'email').map((i) => i.value)]);
   const merges = await mergesOf(tx, group);
+  const bounces = await suppressionsFor(tx, emails);
   const timeline = [
+    ...bounceEntries(bounces),
     ...(await leadEntries(tx, leads)),
     ...(await emailEntries(tx, emails)),
     ...(await pipelineEntries(tx, leads)),
@@ -86,6 +90,7 @@ export async function loadPerson(tx: Tx, requestedId: string): Promise<PersonDto
     })),
     timeline,
     merges,
+    bounces: bounces.sort((a, b) => Number(!!(a.clearedAt || a.correctedAt)) - Number(!!(b.clearedAt || b.correctedAt))),
   };
 }
 
