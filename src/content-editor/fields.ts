@@ -174,6 +174,9 @@ function widgetOf(schema: z.ZodType, meta: EditorMeta, path: string): Record<str
   }
 }
 
+/** "Key facts" → "Key fact", for the list's "Add Key fact" button. */
+const singular = (label: string) => label.replace(/ies$/, 'y').replace(/(?<!s)s$/, '');
+
 /** The editor field for one schema field; `path` names it in errors ("programmes.hero.title"). */
 export function fieldFor(name: string, schema: z.ZodType, path: string): EditorField {
   const { inner, required, defaultValue, meta } = unwrap(schema);
@@ -182,6 +185,7 @@ export function fieldFor(name: string, schema: z.ZodType, path: string): EditorF
   return {
     name,
     label,
+    ...(widget.widget === 'list' && singular(label) !== label ? { label_singular: singular(label) } : {}),
     ...widget,
     ...(required ? {} : { required: false }),
     ...(defaultValue === undefined ? {} : { default: defaultValue }),

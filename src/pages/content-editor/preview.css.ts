@@ -1,0 +1,17 @@
+/**
+ * The site's CSS for the content editor's preview (src/content-editor/preview.ts): the global
+ * styles and the styles of the components the preview draws. Astro scopes a component's <style> to
+ * its markup; in the preview frame, which holds nothing else, they apply as they are.
+ */
+import type { APIRoute } from 'astro';
+import global from '../../styles/global.css?raw';
+
+const components = import.meta.glob(['../../components/{Faq,CourseCards}.astro', '../../components/sections/*.astro'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+}) as Record<string, string>;
+
+const styles = Object.values(components).flatMap((source) => [...source.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]));
+
+export const GET: APIRoute = () => new Response([global, ...styles].join('\n'), { headers: { 'content-type': 'text/css; charset=utf-8' } });
