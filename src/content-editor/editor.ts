@@ -3,6 +3,7 @@
  * with its fonts, so the page loads nothing from another origin. Before it starts: the build's own
  * check of a whole entry before each save, and the previews that look like the site.
  */
+import './zod-jitless.ts';
 import CMS from '@sveltia/cms';
 import { EDITOR_PATH } from './config.ts';
 import { entryProblems } from './entry-check.ts';
