@@ -182,6 +182,8 @@ export function fieldFor(name: string, schema: z.ZodType, path: string): EditorF
   const { inner, required, defaultValue, meta } = unwrap(schema);
   const widget = widgetOf(inner, meta, path);
   const label = labelFor(name, path);
+  // Each entry of a list of texts is named after the list: "Address line", not "Item".
+  if (widget.field) widget.field = { ...(widget.field as EditorField), label: singular(label) };
   return {
     name,
     label,

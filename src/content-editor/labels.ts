@@ -143,6 +143,7 @@ const LABELS: Record<string, string> = {
   width: 'Logo width',
   updated: 'Last updated',
   // Invoice supplier
+  'settings.address': 'Address lines',
   legalName: 'Legal name',
   tradeName: 'Trade name',
   stateCode: 'GST state code',

@@ -14,4 +14,8 @@ const components = import.meta.glob(['../../components/{Faq,CourseCards}.astro',
 
 const styles = Object.values(components).flatMap((source) => [...source.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]));
 
-export const GET: APIRoute = () => new Response([global, ...styles].join('\n'), { headers: { 'content-type': 'text/css; charset=utf-8' } });
+/** The editor's own preview of the other collections (one block per field) gets some room at the sides. */
+const editorPreview = 'body > section[data-key-path] { padding: 0.25rem 1rem; }';
+
+export const GET: APIRoute = () =>
+  new Response([global, ...styles, editorPreview].join('\n'), { headers: { 'content-type': 'text/css; charset=utf-8' } });
