@@ -27,7 +27,7 @@ describe('security headers', () => {
   it('give the content editor its own CSP and noindex, in a rule after the site’s (the later value wins)', () => {
     const toml = parse(readFileSync(join(import.meta.dirname, '..', '..', '..', 'netlify.toml'), 'utf8')) as { headers?: HeaderRule[] };
     const rules = toml.headers ?? [];
-    const editor = rules.findIndex((rule) => rule.for === '/content-editor');
+    const editor = rules.findIndex((rule) => rule.for === '/content-editor*');
     expect(editor).toBeGreaterThan(rules.findIndex((rule) => rule.for === '/*'));
     expect(rules[editor]!.values).toEqual(EDITOR_SECURITY_HEADERS);
     const directives = EDITOR_SECURITY_HEADERS['Content-Security-Policy']!.split(';').map((d) => d.trim());
