@@ -68,7 +68,11 @@ export async function checkRoutes(report: Report, base: string, created: { cours
 
 /** Which CSP each kind of page answers with: the editor's own on its page, the site's everywhere else. */
 async function checkContentSecurity(report: Report, base: string): Promise<void> {
-  const csp = async (path: string) => (await fetch(`${base}${path}`)).headers;
+  const csp = async (path: string) => {
+    const response = await fetch(`${base}${path}`);
+    await response.arrayBuffer(); // a body left unread trips undici when the server closes the connection
+    return response.headers;
+  };
   const editor = await csp('/content-editor');
   report.add(
     'CSP of /content-editor',

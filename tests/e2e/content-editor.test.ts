@@ -32,9 +32,9 @@ e2eDescribe('content editor', () => {
     const html = await editor.text();
     expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
     for (const path of ['/', '/privacy', '/aspiraelevate', '/admin/login']) {
-      expect((await fetch(`${baseUrl}${path}`)).headers.get('content-security-policy'), path).toBe(
-        SECURITY_HEADERS['Content-Security-Policy'],
-      );
+      const page = await fetch(`${baseUrl}${path}`);
+      await page.arrayBuffer();
+      expect(page.headers.get('content-security-policy'), path).toBe(SECURITY_HEADERS['Content-Security-Policy']);
     }
     expect(await (await fetch(`${baseUrl}/sitemap-0.xml`)).text()).not.toContain('content-editor');
 
