@@ -12,7 +12,7 @@ import { z } from 'astro/zod';
 import { describe, expect, it } from 'vitest';
 import { CONTENT_FILES, contentSchemas, type CollectionName } from '../content-collections.ts';
 import { hero, text } from '../content-schemas.ts';
-import { editorConfig, editorReference, PRESENTATION } from './config.ts';
+import { editorConfig, editorReference, PRESENTATION, repositoryOf } from './config.ts';
 import { fieldsOf, type EditorField } from './fields.ts';
 
 type Json = Record<string, unknown> & { properties?: Record<string, Json>; required?: string[]; items?: Json; oneOf?: Json[] };
@@ -148,6 +148,16 @@ describe('content editor configuration', () => {
       expect(compare(name, root, { name, label: name, widget: 'object', fields } as Field, true)).toEqual([]);
     },
   );
+
+  it('commits to the repository Netlify builds, through Netlify’s OAuth provider, a pull request per edit', () => {
+    expect(repositoryOf('https://github.com/aspira/website')).toBe('aspira/website');
+    expect(repositoryOf('git@github.com:aspira/website.git')).toBe('aspira/website');
+    expect(repositoryOf(undefined)).toBe('local/aspira-website');
+    expect(config).toMatchObject({
+      backend: { name: 'github', repo: 'aspira/website', base_url: 'https://api.netlify.com', auth_methods: ['oauth'] },
+      publish_mode: 'editorial_workflow',
+    });
+  });
 
   it('refuses a negative or zero fee, and an amount past the schema’s limit', () => {
     const [amount] = fieldsOf({ amount: z.number().positive().max(10_000_000) }, 'fee');

@@ -164,7 +164,7 @@ export function editorConfig({ repo }: EditorSettings): Record<string, unknown> 
     // Images that belong to a field go to that field's folder (public/partners, public/payments).
     media_folder: 'public/uploads',
     public_folder: '/uploads',
-    media_libraries: { default: { config: { max_file_size: 200_000, slugify_filename: true } } },
+    media_libraries: { default: { config: { max_file_size: 200_000, slugify_filename: true } }, stock_assets: false },
     slug: { encoding: 'ascii', clean_accents: true },
     output: { omit_empty_optional_fields: true, yaml: { quote: 'none', indent_size: 2, indent_sequences: true } },
     collections: names.map((name) => collectionFor(name, schemas[name])),

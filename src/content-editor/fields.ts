@@ -120,7 +120,12 @@ function image(upload: NonNullable<EditorMeta['upload']>): Record<string, unknow
     media_folder: `/${upload.folder}`,
     public_folder: upload.folder.replace(/^public/, ''),
     accept: upload.accept,
-    media_libraries: { default: { config: { max_file_size: upload.maxBytes, slugify_filename: true } } },
+    // Only files uploaded into the repository: no address typed in, no stock photos.
+    choose_url: false,
+    media_libraries: {
+      default: { config: { max_file_size: upload.maxBytes, slugify_filename: true, transformations: { svg: { optimize: true } } } },
+      stock_assets: false,
+    },
   };
 }
 

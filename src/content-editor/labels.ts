@@ -138,6 +138,7 @@ const LABELS: Record<string, string> = {
   question: 'Question',
   answer: 'Answer',
   // Content pages and lists
+  'items.id': 'Unique name',
   extra: 'Labels on this page',
   logo: 'Logo (SVG)',
   width: 'Logo width',
