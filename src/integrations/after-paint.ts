@@ -19,7 +19,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 
@@ -63,12 +63,15 @@ async function htmlFiles(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isFile() && e.name.endsWith('.html')).map((e) => join(e.parentPath, e.name));
 }
 
-export function afterPaintScripts(): AstroIntegration {
+/** `except`: pages (paths in dist, e.g. "content-editor.html") whose scripts run as they are. */
+export function afterPaintScripts({ except = [] }: { except?: string[] } = {}): AstroIntegration {
   return {
     name: 'aspira:after-paint-scripts',
     hooks: {
       'astro:build:done': async ({ dir }) => {
-        for (const file of await htmlFiles(fileURLToPath(dir))) {
+        const root = fileURLToPath(dir);
+        for (const file of await htmlFiles(root)) {
+          if (except.includes(relative(root, file))) continue;
           const html = await readFile(file, 'utf8');
           const deferred = deferModuleScripts(html);
           if (deferred !== html) await writeFile(file, deferred);
