@@ -42,6 +42,11 @@ const pureServerModules: Plugin = {
 const started = Date.now();
 rmSync(FUNCTIONS_OUT, { recursive: true, force: true });
 const entries = readdirSync(FUNCTIONS_SOURCE).filter((f) => /\.m?ts$/.test(f) && !/\.(test|spec)\./.test(f));
+// The health check compares the database's migrations with the ones this build was made with.
+const migrations = readdirSync(join(ROOT, 'supabase', 'migrations'))
+  .map((f) => /^(\d+)_.*\.sql$/.exec(f)?.[1])
+  .filter((v): v is string => !!v)
+  .sort();
 await build({
   entryPoints: entries.map((f) => join(FUNCTIONS_SOURCE, f)),
   outdir: FUNCTIONS_OUT,
@@ -55,6 +60,7 @@ await build({
   minifySyntax: true,
   legalComments: 'none',
   external: ['sharp', '@node-rs/argon2'],
+  define: { __ASPIRA_MIGRATIONS__: JSON.stringify(migrations) },
   // CommonJS packages inside an ESM bundle still call require().
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   logLevel: 'warning',

@@ -33,6 +33,7 @@ const port = await freePort();
 const site = `http://localhost:${port}`;
 const inviteCode = 'verify-deploy-invite-code';
 const sandboxSecret = 'verify-deploy-sandbox-secret';
+const postmarkWebhookSecret = 'verify-deploy-postmark-webhook-secret';
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   DATABASE_URL: database.url,
@@ -41,6 +42,7 @@ const env: NodeJS.ProcessEnv = {
   SITE_URL: site,
   ADMIN_INVITE_CODE: inviteCode,
   SANDBOX_PAYMENT_SECRET: sandboxSecret,
+  POSTMARK_WEBHOOK_SECRET: postmarkWebhookSecret,
   LEAD_RATE_LIMIT_PER_10_MIN: '1000',
   LOG_LEVEL: 'warn',
 };
@@ -57,7 +59,11 @@ try {
   // The built functions, also run here for answers the CLI does not pass on (see verify/bundled.ts).
   bundles = unpackBundles();
   Object.assign(process.env, env);
-  const created = await checkApi(report, { base: serve.url, databaseUrl: database.url, inviteCode, sandboxSecret }, bundles);
+  const created = await checkApi(
+    report,
+    { base: serve.url, databaseUrl: database.url, inviteCode, sandboxSecret, postmarkWebhookSecret },
+    bundles,
+  );
   const apiRows = report.rows.length;
   await checkRoutes(report, serve.url, created);
   const routeRows = report.rows.length;

@@ -1,9 +1,15 @@
 /**
- * The building blocks of the content schemas (src/content.config.ts): texts with bounds, links,
+ * The building blocks of the content schemas (src/content-collections.ts): texts with bounds, links,
  * money, SEO, the hero, cards and the page sections a programme or content page is made of.
  */
-import { reference } from 'astro:content';
 import { z } from 'astro/zod';
+
+/**
+ * How a schema names an entry of another collection. The build passes Astro's `reference()`, so a
+ * name with no file behind it fails; the content editor passes its own, so these schemas also run
+ * in the editor and in unit tests, outside Astro.
+ */
+export type Reference<R extends z.ZodType = z.ZodType> = (collection: 'courses' | 'faqs') => R;
 
 export const text = (max: number) => z.string().trim().min(1).max(max);
 /** A link inside the site ("/aspirademy", "/course/…#faq") or to another site ("https://…"). */
@@ -22,6 +28,17 @@ export const entryId = z
   .string()
   .regex(/^[a-z0-9-]+$/)
   .describe('A unique name: lowercase letters, digits and dashes');
+/**
+ * An SVG in public/<folder>, named by its address ("/partners/acme.svg"). The `upload` metadata
+ * tells the content editor where uploads go and what it accepts: small SVGs only (the 11 partner
+ * logos share a 20 KB budget, docs/architecture.md, Budgets).
+ */
+export const svgFile = (folder: 'partners' | 'payments') =>
+  z
+    .string()
+    .regex(new RegExp(`^/${folder}/[a-z0-9-]+\\.svg$`), `an SVG file in public/${folder} with a lowercase name`)
+    .meta({ upload: { folder: `public/${folder}`, accept: 'image/svg+xml', maxBytes: 8_000 } })
+    .describe(`An SVG file in public/${folder}`);
 /** Money is written as a plain number in its currency: 299000 with currency INR renders as ₹2,99,000. */
 export const money = z
   .strictObject({
@@ -46,7 +63,7 @@ const fact = z
   })
   .refine((f) => Boolean(f.value) !== Boolean(f.money), 'a fact has either a value or a money amount');
 
-const hero = z
+export const hero = z
   .strictObject({
     eyebrow: text(60).optional().describe('Small line above the title'),
     title: text(110).describe('The page heading (h1)'),
@@ -85,110 +102,122 @@ export const card = z.strictObject({
   meta: text(60).optional().describe('Small line under the title, e.g. "5 months"'),
 });
 
-/** The building blocks a page is made of, rendered top to bottom. `type` picks the block. */
-const section = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('text'), id: z.string().max(40).optional(), heading: text(100), body: paragraphs, cta: cta.optional() }),
-  z.strictObject({
-    type: z.literal('cards'),
-    id: z.string().max(40).optional(),
-    heading: text(100),
-    intro: text(400).optional(),
-    columns: z.number().int().min(2).max(4).default(3),
-    items: z.array(card).min(1).max(12),
-  }),
-  z.strictObject({
-    type: z.literal('list'),
-    id: z.string().max(40).optional(),
-    heading: text(100),
-    intro: text(400).optional(),
-    numbered: z.boolean().default(false),
-    items: z.array(text(300)).min(1).max(30),
-  }),
-  z.strictObject({
-    type: z.literal('tags'),
-    id: z.string().max(40).optional(),
-    heading: text(100),
-    intro: text(400).optional(),
-    items: z.array(text(60)).min(1).max(40),
-  }),
-  z.strictObject({
-    type: z.literal('themes'),
-    id: z.string().max(40).optional(),
-    heading: text(100),
-    intro: text(400).optional(),
-    items: z
-      .array(z.strictObject({ title: text(80), body: text(400), cities: z.array(text(40)).max(8) }))
-      .min(1)
-      .max(6),
-  }),
-  z.strictObject({
-    type: z.literal('fees'),
-    id: z.string().max(40).optional(),
-    heading: text(100),
-    intro: text(400).optional(),
-    rows: z
-      .array(
-        z.strictObject({
-          label: text(80),
-          money: money.optional(),
-          value: text(80).optional(),
-          note: text(160).optional(),
-          link: z
-            .strictObject({ label: text(60), href })
-            .optional()
-            .describe('A link under the note, e.g. to the fee plan'),
-        }),
-      )
-      .min(1)
-      .max(10),
-    cta: cta.optional(),
-  }),
-  z.strictObject({
-    type: z.literal('deadline'),
-    id: z.string().max(40).optional(),
-    heading: text(100),
-    body: text(400),
-    date: text(60).describe('Written exactly as it should read, e.g. "August 31, 2025, 12 PM IST"'),
-    cta: cta.optional(),
-  }),
-  z.strictObject({
-    type: z.literal('courses'),
-    id: z.string().max(40).optional(),
-    heading: text(100),
-    intro: text(400).optional(),
-    courses: z.array(reference('courses')).min(1).max(10).describe('Names of course landing pages in src/content/courses, without .yaml'),
-  }),
-  z.strictObject({
-    type: z.literal('faq'),
-    id: z.string().max(40).optional(),
-    heading: text(100).optional(),
-    faq: reference('faqs').describe('Name of a file in src/content/faqs, without .yaml'),
-  }),
-  z.strictObject({
-    type: z.literal('cta'),
-    id: z.string().max(40).optional(),
-    heading: text(100),
-    body: text(400).optional(),
-    primary: cta,
-    secondary: cta.optional(),
-  }),
-  z.strictObject({
-    type: z.literal('claims'),
-    id: z.string().max(40).optional(),
-    heading: text(100).optional(),
-    items: z
-      .array(z.strictObject({ value: text(24), label: text(120) }))
-      .min(1)
-      .max(6),
-  }),
-]);
+/**
+ * The building blocks a page is made of, rendered top to bottom. `type` picks the block. The order
+ * of the blocks here sets the order the content editor writes a block's keys in (each key where it
+ * is first used), so it keeps `cta` after a fee table's rows: see scripts/content-form.ts.
+ */
+const section = <R extends z.ZodType>(reference: Reference<R>) =>
+  z.discriminatedUnion('type', [
+    z.strictObject({
+      type: z.literal('cards'),
+      id: z.string().max(40).optional(),
+      heading: text(100),
+      intro: text(400).optional(),
+      columns: z.number().int().min(2).max(4).default(3),
+      items: z.array(card).min(1).max(12),
+    }),
+    z.strictObject({
+      type: z.literal('list'),
+      id: z.string().max(40).optional(),
+      heading: text(100),
+      intro: text(400).optional(),
+      numbered: z.boolean().default(false),
+      items: z.array(text(300)).min(1).max(30),
+    }),
+    z.strictObject({
+      type: z.literal('tags'),
+      id: z.string().max(40).optional(),
+      heading: text(100),
+      intro: text(400).optional(),
+      items: z.array(text(60)).min(1).max(40),
+    }),
+    z.strictObject({
+      type: z.literal('themes'),
+      id: z.string().max(40).optional(),
+      heading: text(100),
+      intro: text(400).optional(),
+      items: z
+        .array(z.strictObject({ title: text(80), body: text(400), cities: z.array(text(40)).max(8) }))
+        .min(1)
+        .max(6),
+    }),
+    z.strictObject({
+      type: z.literal('courses'),
+      id: z.string().max(40).optional(),
+      heading: text(100),
+      intro: text(400).optional(),
+      courses: z.array(reference('courses')).min(1).max(10).describe('The course pages shown as cards, in this order'),
+    }),
+    z.strictObject({
+      type: z.literal('faq'),
+      id: z.string().max(40).optional(),
+      heading: text(100).optional(),
+      faq: reference('faqs').describe('The FAQ set shown here'),
+    }),
+    z.strictObject({
+      type: z.literal('claims'),
+      id: z.string().max(40).optional(),
+      heading: text(100).optional(),
+      items: z
+        .array(z.strictObject({ value: text(24), label: text(120) }))
+        .min(1)
+        .max(6),
+    }),
+    z.strictObject({
+      type: z.literal('fees'),
+      id: z.string().max(40).optional(),
+      heading: text(100),
+      intro: text(400).optional(),
+      rows: z
+        .array(
+          z.strictObject({
+            label: text(80),
+            money: money.optional(),
+            value: text(80).optional(),
+            note: text(160).optional(),
+            link: z
+              .strictObject({ label: text(60), href })
+              .optional()
+              .describe('A link under the note, e.g. to the fee plan'),
+          }),
+        )
+        .min(1)
+        .max(10),
+      cta: cta.optional(),
+    }),
+    z.strictObject({
+      type: z.literal('deadline'),
+      id: z.string().max(40).optional(),
+      heading: text(100),
+      body: text(400),
+      date: text(60).describe('Written exactly as it should read, e.g. "August 31, 2025, 12 PM IST"'),
+      cta: cta.optional(),
+    }),
+    z.strictObject({
+      type: z.literal('text'),
+      id: z.string().max(40).optional(),
+      heading: text(100),
+      body: paragraphs,
+      cta: cta.optional(),
+    }),
+    z.strictObject({
+      type: z.literal('cta'),
+      id: z.string().max(40).optional(),
+      heading: text(100),
+      body: text(400).optional(),
+      primary: cta,
+      secondary: cta.optional(),
+    }),
+  ]);
 
-export const page = {
+/** The fields of a page made of content: search texts, hero, key facts and sections. */
+export const page = <R extends z.ZodType>(reference: Reference<R>) => ({
   seo,
   hero,
   facts: z.array(fact).max(8).optional().describe('Key facts shown as a row under the hero'),
-  sections: z.array(section).max(20).default([]),
-};
+  sections: z.array(section(reference)).max(20).default([]),
+});
 
 /** Site settings: the grievance officer named on /privacy (DPDP Act), whom a person without an account writes to. */
 export const grievanceOfficer = z

@@ -2,11 +2,12 @@ import type { Config } from '@netlify/functions';
 import { mergeSchema, personIdSchema, personLookupSchema, personSearchSchema } from '../../src/shared/persons.ts';
 import { requireAdmin } from '../lib/auth/index.ts';
 import { json, parseWith, readJson, routes } from '../lib/platform/index.ts';
-import { mergePersons, personOfLead, searchPersons, undoMerge, getPerson } from '../lib/leads/index.ts';
+import { bounceCorrectionSchema } from '../../src/shared/operations.ts';
+import { correctBouncedEmail, mergePersons, personOfLead, searchPersons, undoMerge, getPerson } from '../lib/leads/index.ts';
 
 const actor = (session: { accountId: string; email: string }) => ({ accountId: session.accountId, email: session.email });
 
-/** The person behind the leads: search, the person page, the person of a lead, merge and undo. */
+/** The person behind the leads: search, the person page, the person of a lead, merge and undo, a bounced address's right one. */
 export default routes({
   'GET /api/v1/admin/persons': async ({ request, url }) => {
     await requireAdmin(request);
@@ -32,6 +33,14 @@ export default routes({
     return json({ message: 'Merged', person: await mergePersons(actor(session), id, input.otherId, input.reason) });
   },
 
+  /** The right address for one that bounced (the counsellor asked the person). */
+  'POST /api/v1/admin/persons/:id/bounces': async ({ request, params }) => {
+    const session = await requireAdmin(request);
+    const id = parseWith(personIdSchema, params.id);
+    const input = await readJson(request, bounceCorrectionSchema);
+    return json(await correctBouncedEmail(actor(session), id, input));
+  },
+
   'POST /api/v1/admin/persons/:id/merges/:mergeId/undo': async ({ request, params }) => {
     const session = await requireAdmin(request);
     const id = parseWith(personIdSchema, params.id);
@@ -46,6 +55,7 @@ export const config: Config = {
     '/api/v1/admin/persons/lookup',
     '/api/v1/admin/persons/:id',
     '/api/v1/admin/persons/:id/merge',
+    '/api/v1/admin/persons/:id/bounces',
     '/api/v1/admin/persons/:id/merges/:mergeId/undo',
   ],
 };

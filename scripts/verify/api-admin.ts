@@ -8,6 +8,7 @@ import type { ApiClient, ApiContext } from './api-client.ts';
 import { confirmByLink } from './api-accounts.ts';
 import { checkCodesAndPlans } from './api-codes-plans.ts';
 import { checkMoney } from './api-money.ts';
+import { checkOperationsApi } from './api-operations.ts';
 import { checkPipeline } from './api-pipeline.ts';
 
 export async function checkAdminApi(
@@ -104,6 +105,7 @@ export async function checkAdminApi(
     await call('DELETE', `/api/v1/course/delete/${extra.body?.course?._id}`, { token: adminToken }),
   );
   await checkPipeline(api, adminToken, learner.email);
+  await checkOperationsApi(api, ctx, adminToken);
   await good('GET /admin/logout', 200, 'message', await call('GET', '/api/v1/admin/logout', { token: adminToken }));
   await bad('GET /admin/logout (no session)', 401, await call('GET', '/api/v1/admin/logout'));
   return { courseId };

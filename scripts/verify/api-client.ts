@@ -11,7 +11,7 @@ export type Answer = { status: number; body: any; text: string; type: string | n
 /** `bundle`: ask the built function directly, for answers Netlify's CLI would not pass on (see bundled.ts). */
 type Options = { body?: unknown; form?: FormData; raw?: string; token?: string; headers?: Record<string, string>; bundle?: boolean };
 
-export type ApiContext = { base: string; databaseUrl: string; inviteCode: string; sandboxSecret: string };
+export type ApiContext = { base: string; databaseUrl: string; inviteCode: string; sandboxSecret: string; postmarkWebhookSecret: string };
 
 const isErrorShape = (body: any) =>
   !!body && (typeof body.errors === 'string' || (Array.isArray(body.errors) && body.errors.every((e: unknown) => typeof e === 'string')));

@@ -1,10 +1,12 @@
 /**
  * Every route of the product on the served site: each page answers 200 with its built file
  * (rewrites serve their shell page), the case variants answer 301 to the lowercase page, and an
- * unknown address answers 404 with the 404 page.
+ * unknown address answers 404 with the 404 page. The content editor's page answers with its own
+ * CSP and noindex, its configuration with JSON, and the public pages keep the site's CSP.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { EDITOR_SECURITY_HEADERS, SECURITY_HEADERS } from '../../netlify/lib/platform/index.ts';
 import { ROOT } from '../lib/database.ts';
 import type { Report } from './report.ts';
 
@@ -18,7 +20,7 @@ const PAGES = [
   '/forgot-password', '/reset-password', '/verify-email', '/applications',
   '/admin/forgot-password', '/admin/reset-password', '/admin/verify-email', '/admin/queue', '/admin/team',
   '/admin/audit', '/admin/person', '/admin/insights', '/admin/money', '/admin/privacy',
-  '/instalments', '/admin/plans', '/admin/dues', '/admin/codes',
+  '/instalments', '/admin/plans', '/admin/dues', '/admin/codes', '/admin/operations', '/content-editor',
 ]; // prettier-ignore
 
 const CASE_VARIANTS = ['AspiraAdmit', 'AspiraDiscover', 'AspiraElevate', 'AspiraDemy', 'ASPIRAADMIT', 'Aspiradiscover'];
@@ -61,4 +63,28 @@ export async function checkRoutes(report: Report, base: string, created: { cours
     report.add(`GET /${variant}`, `301 ${target}`, `${answer.status} ${location}`);
   }
   await page(report, base, '/no-such-page', distFile('/404'), 404);
+  await checkContentSecurity(report, base);
+}
+
+/** Which CSP each kind of page answers with: the editor's own on its page, the site's everywhere else. */
+async function checkContentSecurity(report: Report, base: string): Promise<void> {
+  const csp = async (path: string) => {
+    const response = await fetch(`${base}${path}`);
+    await response.arrayBuffer(); // a body left unread trips undici when the server closes the connection
+    return response.headers;
+  };
+  const editor = await csp('/content-editor');
+  report.add(
+    'CSP of /content-editor',
+    'the editor’s',
+    editor.get('content-security-policy') === EDITOR_SECURITY_HEADERS['Content-Security-Policy'] ? 'the editor’s' : 'other',
+  );
+  report.add('X-Robots-Tag of /content-editor', 'noindex, nofollow', editor.get('x-robots-tag') ?? '-');
+  for (const path of ['/', '/privacy', '/aspiraelevate']) {
+    const value = (await csp(path)).get('content-security-policy');
+    report.add(`CSP of ${path}`, 'the site’s', value === SECURITY_HEADERS['Content-Security-Policy'] ? 'the site’s' : 'other');
+  }
+  const config = await fetch(`${base}/content-editor/config.json`);
+  const collections = config.ok ? ((await config.json()) as { collections: unknown[] }).collections.length : 0;
+  report.add('GET /content-editor/config.json', '200 with 11 collections', `${config.status} with ${collections} collections`);
 }

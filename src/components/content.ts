@@ -1,13 +1,6 @@
 /** Small build-time helpers over the content collections (used by pages and components). */
 import { getCollection, getEntry } from 'astro:content';
-import { formatEuros, formatRupees } from '../shared/money.ts';
-
-export type Money = { amount: number; currency: 'INR' | 'EUR' };
-
-/** "₹2,99,000" or "€1,500": every fee on the site goes through here. */
-export function formatMoney(money: Money): string {
-  return money.currency === 'EUR' ? formatEuros(money.amount) : formatRupees(money.amount);
-}
+export { formatMoney, type Money } from '../shared/money.ts';
 
 export async function getSite() {
   const entry = await getEntry('site', 'site');

@@ -19,7 +19,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { importGraph, preloadIslands } from './island-preload.ts';
@@ -96,13 +96,15 @@ async function htmlFiles(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isFile() && e.name.endsWith('.html')).map((e) => join(e.parentPath, e.name));
 }
 
-export function afterPaintScripts(): AstroIntegration {
+/** `except`: pages (paths in dist, e.g. "content-editor.html") whose scripts run as they are. */
+export function afterPaintScripts({ except = [] }: { except?: string[] } = {}): AstroIntegration {
   return {
     name: 'aspira:after-paint-scripts',
     hooks: {
       'astro:build:done': async ({ dir }) => {
         const root = fileURLToPath(dir);
         for (const file of await htmlFiles(root)) {
+          if (except.includes(relative(root, file))) continue;
           const html = await readFile(file, 'utf8');
           // Page scripts and islands that start with the page fetch their whole import graph at once.
           const assets = join(root, '_astro');

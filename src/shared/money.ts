@@ -30,3 +30,11 @@ export function formatRupees(rupees: number): string {
 export function formatEuros(euros: number): string {
   return eur.format(euros);
 }
+
+/** A fee as src/content writes it: a plain number in its currency. */
+export type Money = { amount: number; currency: 'INR' | 'EUR' };
+
+/** "₹2,99,000" or "€1,500": every fee of the content pages (and their preview in the content editor) goes through here. */
+export function formatMoney(money: Money): string {
+  return money.currency === 'EUR' ? formatEuros(money.amount) : formatRupees(money.amount);
+}

@@ -4,6 +4,7 @@
  * admin can merge two persons and undo the merge.
  */
 import * as z from 'zod/mini';
+import type { EmailBounceDto } from './operations.ts';
 
 /** The person page's address for a person id. */
 export const personPath = (id: string | number) => `/admin/person?id=${encodeURIComponent(String(id))}`;
@@ -84,6 +85,7 @@ export type TimelineKind =
   | 'purchase'
   | 'refund'
   | 'email'
+  | 'bounce'
   | 'stage'
   | 'note'
   | 'merge';
@@ -133,6 +135,8 @@ export type PersonDto = {
   leads: PersonLead[];
   timeline: TimelineEntry[];
   merges: PersonMerge[];
+  /** The person's addresses that bounced (open first): "email bounced", with the reason. */
+  bounces: EmailBounceDto[];
 };
 
 export type PersonSummary = { id: string; names: string[]; emails: string[]; phones: string[]; leads: number };

@@ -3,6 +3,7 @@
  * the lead reference, and the bodies of the pipeline, team and audit endpoints. The kinds of lead,
  * the stages and the stage change a screen checks are ./pipeline-stages.ts (re-exported here).
  */
+import type { BounceReason } from './operations.ts';
 import { z } from 'zod';
 import { PROGRAMMES } from './leads.ts';
 import { followUpSchema, LEAD_KINDS, noteText, NOTE_MAX, STAGES, type LeadKind, type Stage } from './pipeline-stages.ts';
@@ -140,11 +141,14 @@ export type LeadPipelineDetail = { pipeline: PipelineDto; history: StageChangeDt
 
 /** One line of "My leads". */
 export type QueueItem = PipelineDto & {
-  bucket: 'overdue' | 'new' | 'later';
+  /** bounced: the lead's email bounced, get the right address (first, whatever the stage). */
+  bucket: 'bounced' | 'overdue' | 'new' | 'later';
   name: string;
   email: string;
   phone: string;
   summary: string;
+  /** Why the lead's email is undeliverable (a bounce nobody has handled yet), or null. */
+  bounce: { reason: BounceReason; detail: string; bouncedAt: string } | null;
 };
 
 export type TeamMember = {

@@ -82,6 +82,8 @@ export default async function setup(project: TestProject) {
     DATABASE_URL: database.url,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     ADMIN_INVITE_CODE: 'e2e-invite-code',
+    // Postmark's bounce webhook, called by the operations test as Postmark would.
+    POSTMARK_WEBHOOK_SECRET: 'e2e-postmark-webhook-secret-0123456789',
   };
   env.LEAD_RATE_LIMIT_PER_10_MIN = '100000'; // the lead form tests submit many times from one address
   env.SIGNUP_RATE_LIMIT_PER_HOUR = '1000'; // so do the tests' signups

@@ -16,7 +16,7 @@ import {
 } from '../auth/index.ts';
 import { setPassword } from './login.ts';
 import { db, HttpError, countHit, rateLimit } from '../platform/index.ts';
-import { enqueueEmail } from '../mail/index.ts';
+import { clearSuppression, enqueueEmail } from '../mail/index.ts';
 import { resetPassword as resetEmail, RESET_MINUTES, verifyEmail as verifyEmailContent } from './emails.ts';
 
 const MINUTE = 60;
@@ -91,6 +91,8 @@ export async function confirmEmail(role: Role, token: string, ip: string): Promi
     if (!(await useToken(tx, found.tokenId))) return false;
     await retireTokens(tx, found.accountId, 'verify-email');
     await tx`update accounts set email_verified_at = coalesce(email_verified_at, now()), updated_at = now() where id = ${found.accountId}`;
+    // The link proved the inbox: an earlier bounce of this address no longer holds mail back.
+    await clearSuppression(tx, found.email, { reason: 'confirmed' });
     return true;
   });
   if (!used) {

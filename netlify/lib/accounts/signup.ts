@@ -48,6 +48,8 @@ export async function signUp(role: Role, input: SignupInput, ip: string): Promis
         tag: 'verify-email',
         secret: true,
         toVisitor: true,
+        // Typed just now: sent even if the address bounced before (the person may have fixed it).
+        retyped: true,
       });
       return;
     }

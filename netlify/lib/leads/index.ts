@@ -9,6 +9,7 @@ export { LEAD_DEFINITIONS, type FormLeadKind } from './kinds.ts';
 export * from './emails.ts';
 export * from './inbox.ts';
 export * from './insights.ts';
+export * from './persons/correct-email.ts';
 export * from './persons/merge.ts';
 export * from './persons/persons.ts';
 export * from './persons/timeline.ts';

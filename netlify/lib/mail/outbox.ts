@@ -1,6 +1,7 @@
 import { db, type Db, env, currentRequest, type RequestScope, log, hitStatement } from '../platform/index.ts';
+import { holdBackPending, SECRET_NOT_SENT, suppressAddress } from './suppressions.ts';
 import { transport } from './transport/index.ts';
-import type { MailTransport, OutgoingEmail } from './transport/types.ts';
+import { PermanentDeliveryError, type MailTransport, type OutgoingEmail } from './transport/types.ts';
 
 export const REDACTED = '[redacted after delivery: this email carried a one-time secret]';
 export const CONFIRMATIONS_PER_DAY = 3;
@@ -25,7 +26,8 @@ const writtenBy = new WeakMap<RequestScope, string[]>();
  * Writes an email to the outbox inside the caller's transaction: the fact and the email that
  * reports it commit (or roll back) together. Inside a request, the rows it wrote are delivered
  * once its answer is ready (http.ts hands that to Netlify's waitUntil); anything not delivered
- * then is sent by the scheduled mail-retry function.
+ * then is sent by the scheduled mail-retry function. To an undeliverable address (a bounce, see
+ * suppressions.ts) the row is written as 'suppressed' and never sent, unless `retyped`.
  */
 export async function enqueueEmail(tx: Db, email: OutgoingEmail): Promise<string | null> {
   if (HEADER_UNSAFE.test(email.to) || HEADER_UNSAFE.test(email.subject)) {
@@ -36,21 +38,36 @@ export async function enqueueEmail(tx: Db, email: OutgoingEmail): Promise<string
     log.info('email not written: the address was erased', { tag: email.tag });
     return null;
   }
-  const values = tx`select ${email.to}, ${email.subject}, ${email.text}, ${email.html ?? null}, ${email.tag ?? 'general'}, ${email.secret ?? false}`;
+  const retyped = email.retyped ?? false;
+  // An undeliverable address is looked up in the same statement: the row is written held back.
+  const held = tx`(select 'Not sent: the address is undeliverable (' || s.reason || ')' from email_suppressions s
+                   where s.address = ${email.to.trim().toLowerCase()} and s.cleared_at is null and not ${retyped})`;
+  // A held-back secret (an OTP) is not kept: nobody will read it.
+  const secret = email.secret ?? false;
+  const values = tx`select ${email.to}, ${email.subject},
+    case when held.reason is not null and ${secret} then ${SECRET_NOT_SENT} else ${email.text} end,
+    case when held.reason is not null and ${secret} then null else ${email.html ?? null} end, ${email.tag ?? 'general'},
+    ${secret}, ${retyped}, held.reason, case when held.reason is null then 'pending' else 'suppressed' end
+    from (select ${held} as reason) held`;
+  const columns = tx`(to_address, subject, text_body, html_body, tag, secret, retyped, last_error, status)`;
   // To a visitor's address: counted and capped in the same statement (no extra round trip).
   const [row] = email.toVisitor
-    ? await tx<{ id: string }[]>`
+    ? await tx<{ id: string; status: string }[]>`
         with hit as (${hitStatement(tx, { bucket: 'mail-to-visitor', key: email.to.toLowerCase(), windowSeconds: 86_400 })})
-        insert into email_outbox (to_address, subject, text_body, html_body, tag, secret)
+        insert into email_outbox ${columns}
         ${values} where (select count from hit) <= ${CONFIRMATIONS_PER_DAY}
-        returning id::text as id`
-    : await tx<{ id: string }[]>`
-        insert into email_outbox (to_address, subject, text_body, html_body, tag, secret) ${values}
-        returning id::text as id`;
+        returning id::text as id, status`
+    : await tx<{ id: string; status: string }[]>`
+        insert into email_outbox ${columns} ${values}
+        returning id::text as id, status`;
   if (!row) {
     // Our server must not become a way to flood someone else's inbox.
     log.info('email to a visitor not sent: daily cap for this address reached', { tag: email.tag });
     return null;
+  }
+  if (row.status === 'suppressed') {
+    log.info('email not sent: the address is undeliverable', { tag: email.tag });
+    return row.id;
   }
   const request = currentRequest();
   if (request) {
@@ -87,6 +104,7 @@ type OutboxRow = {
   html_body: string | null;
   tag: string;
   attempts: number;
+  retyped: boolean;
 };
 export type DeliverOptions = {
   /** Only these outbox rows (the ones a request wrote); default: any due row. */
@@ -119,13 +137,15 @@ export async function deliverDue({
   }
   const deadline = Date.now() + budgetMs;
   const sql = db();
+  // An address may have bounced since these rows were written: they are not sent.
+  await holdBackPending(sql, ids);
   const only = ids ? sql`and id in ${sql(ids)}` : sql``;
   const claimed = await sql<OutboxRow[]>`
     update email_outbox set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${CLAIM_LEASE_SECONDS})
     where id in (
       select id from email_outbox where status = 'pending' and next_attempt_at <= now() ${only}
       order by id limit ${limit} for update skip locked)
-    returning id::text as id, to_address, subject, text_body, html_body, tag, attempts`;
+    returning id::text as id, to_address, subject, text_body, html_body, tag, attempts, retyped`;
   claimed.sort((a, b) => Number(a.id) - Number(b.id));
   let sent = 0;
   let failed = 0;
@@ -137,6 +157,7 @@ export async function deliverDue({
       break;
     }
     try {
+      if (row.retyped) await reactivateRetyped(via, row.to_address, Math.min(sendTimeoutMs, remaining));
       const messageId = await via.send(
         {
           from,
@@ -154,7 +175,14 @@ export async function deliverDue({
     } catch (error) {
       failed++;
       const message = error instanceof Error ? error.message.slice(0, 500) : 'unknown error';
-      const giveUp = row.attempts >= MAX_ATTEMPTS;
+      // A refusal no retry can fix fails at once; an undeliverable address is marked as such.
+      const permanent = error instanceof PermanentDeliveryError;
+      if (permanent && error.addressProblem) {
+        await suppressAddress({ address: row.to_address, reason: error.addressProblem, detail: message, source: 'send' }, sql);
+      } else if (permanent) {
+        log.error('email refused by the provider: the message is at fault', { outboxId: row.id, tag: row.tag, error: message });
+      }
+      const giveUp = permanent || row.attempts >= MAX_ATTEMPTS;
       await sql`update email_outbox set last_error = ${message},
         status = ${giveUp ? 'failed' : 'pending'},
         next_attempt_at = now() + make_interval(mins => ${backoffMinutes(row.attempts)})
@@ -164,6 +192,23 @@ export async function deliverDue({
     }
   }
   return { sent, failed };
+}
+
+/**
+ * The person typed a bounced address again for this email: the provider is asked to send to it
+ * again first (a hard bounce can be lifted; a spam complaint cannot), best effort.
+ */
+async function reactivateRetyped(via: MailTransport, address: string, timeoutMs: number): Promise<void> {
+  if (!via.reactivate) return;
+  const [bounce] = await db()<{ provider_bounce_id: string }[]>`
+    select provider_bounce_id from email_suppressions
+    where address = ${address.trim().toLowerCase()} and cleared_at is null and can_reactivate and provider_bounce_id is not null`;
+  if (!bounce) return;
+  try {
+    await via.reactivate(bounce.provider_bounce_id, { signal: AbortSignal.timeout(timeoutMs) });
+  } catch (error) {
+    log.warn('the provider kept a retyped address inactive', { error });
+  }
 }
 
 /** A delivered (or abandoned) email's secret leaves the outbox; its other columns stay. */

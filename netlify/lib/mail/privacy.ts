@@ -1,5 +1,6 @@
 /**
- * Emails in the privacy catalogue: subjects, dates and tags are exported, never bodies.
+ * Emails in the privacy catalogue: subjects, dates and tags are exported, never bodies; an
+ * address marked undeliverable (a bounce) with why and when.
  */
 import type { TableCoverage } from '../privacy/index.ts';
 
@@ -17,5 +18,16 @@ export const EMAIL_DATA: Record<string, TableCoverage> = {
       const quoted = `(^|[^a-z0-9._%+-])${s.email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^a-z0-9.-])`;
       return (await tx`delete from email_outbox where to_address = ${s.email} or text_body ~* ${quoted}`).count;
     },
+  },
+  email_suppressions: {
+    label: 'undeliverableAddresses',
+    export: (tx, s) => tx`
+      select address, reason, detail, bounced_at, corrected_to, corrected_at, cleared_at from email_suppressions
+      where address in ${tx(s.provenEmails.concat(''))} or corrected_to in ${tx(s.provenEmails.concat(''))} order by bounced_at`,
+    erase: async (tx, s) =>
+      (
+        await tx`delete from email_suppressions
+                 where address in ${tx(s.provenEmails.concat(''))} or corrected_to in ${tx(s.provenEmails.concat(''))}`
+      ).count,
   },
 };

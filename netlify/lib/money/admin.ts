@@ -24,6 +24,8 @@ type PaymentRow = {
   course_email: string | null;
   course_status: string | null;
   course_refund_id: string | null;
+  reg_status: string | null;
+  reg_refund_id: string | null;
   learner_name: string | null;
   program_name: string | null;
   reg_name: string | null;
@@ -43,7 +45,7 @@ export async function listPayments(filter: MoneyFilter): Promise<MoneyPaymentDto
     select o.id as order_id, o.payment_id, o.purpose, o.amount_paise, o.paid_at,
            c.title as course_title, co.email as course_email, co.status as course_status, co.refund_id as course_refund_id,
            nullif(trim(a.first_name || ' ' || a.last_name), '') as learner_name,
-           rp.program_name, r.name as reg_name, r.email as reg_email,
+           rp.program_name, rp.status as reg_status, rp.refund_id as reg_refund_id, r.name as reg_name, r.email as reg_email,
            pl.name || ': ' || ep.label as plan_item, pe.email as plan_email, ip.status as plan_status, ip.refund_id as plan_refund_id,
            nullif(trim(pa.first_name || ' ' || pa.last_name), '') as plan_learner, inv.discount_code
     from payment_orders o
@@ -80,10 +82,11 @@ export async function listPayments(filter: MoneyFilter): Promise<MoneyPaymentDto
     const sum = (status: string) => mine.filter((r) => r.status === status).reduce((s, r) => s + Number(r.amount_paise), 0);
     let refunded = sum('processed');
     let pending = sum('pending');
-    // A second capture for a course already owned, or a part already paid, is refunded in full automatically.
-    const duplicate = row.course_status === 'duplicate' || row.plan_status === 'duplicate';
+    // A second capture for a course already owned or a part already paid, or a capture whose code
+    // use was no longer held, is refunded in full automatically.
+    const duplicate = row.course_status === 'duplicate' || row.plan_status === 'duplicate' || row.reg_status === 'duplicate';
     if (duplicate) {
-      const refundId = row.course_refund_id ?? row.plan_refund_id;
+      const refundId = row.course_refund_id ?? row.plan_refund_id ?? row.reg_refund_id;
       const done = !!refundId && !refundId.startsWith('claim:');
       refunded = done ? paid : 0;
       pending = done ? 0 : paid;

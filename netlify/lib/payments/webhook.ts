@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { releaseForOrder } from '../codes/index.ts';
-import { db, HttpError, log } from '../platform/index.ts';
+import { db, HttpError, log, recordWebhook } from '../platform/index.ts';
 import { completeOrder, recordFailedAttempt, type CompletionOutcome } from './completions.ts';
 import { gateway } from './gateway/index.ts';
 import { fromRazorpayPayment, fromRazorpayRefund } from './gateway/razorpay.ts';
@@ -27,18 +27,28 @@ export type WebhookResult = {
   outcome?: CompletionOutcome | 'failed-recorded' | 'refund-settled' | 'refund-unchanged';
 };
 
+/** Refuses a webhook (counted for the operations screen: refusals in a row raise an alert). */
+async function refuse(reason: string): Promise<never> {
+  await recordWebhook('razorpay', reason);
+  throw new HttpError(400, reason);
+}
+
 export async function handleWebhook(rawBody: string, signature: string | null, eventIdHeader: string | null): Promise<WebhookResult> {
-  if (!signature || !gateway().verifyWebhookSignature(rawBody, signature)) {
-    throw new HttpError(400, 'Invalid webhook signature');
-  }
+  if (!signature || !gateway().verifyWebhookSignature(rawBody, signature)) return refuse('Invalid webhook signature');
   let body: WebhookBody;
   try {
     body = JSON.parse(rawBody) as WebhookBody;
   } catch {
-    throw new HttpError(400, 'The webhook body is not valid JSON');
+    return refuse('The webhook body is not valid JSON');
   }
   const event = typeof body.event === 'string' ? body.event.slice(0, 100) : '';
-  if (!event) throw new HttpError(400, 'The webhook has no event');
+  if (!event) return refuse('The webhook has no event');
+  const result = await applyEvent(rawBody, body, event, eventIdHeader);
+  await recordWebhook('razorpay', null);
+  return result;
+}
+
+async function applyEvent(rawBody: string, body: WebhookBody, event: string, eventIdHeader: string | null): Promise<WebhookResult> {
   // Razorpay sends x-razorpay-event-id; without it the body itself identifies the delivery.
   const eventId = (eventIdHeader?.trim() || `body_${createHash('sha256').update(rawBody).digest('hex')}`).slice(0, 200);
   const entity = body.payload?.payment?.entity;

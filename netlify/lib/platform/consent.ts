@@ -2,7 +2,7 @@
  * The record of consent (DPDP Act): every form that collects personal data calls recordConsent in
  * the transaction that stores the row, so the row and its consent commit together.
  */
-import { PRIVACY_NOTICE_VERSION, type ConsentPurpose } from '../../../src/shared/consent.ts';
+import { PRIVACY_NOTICE_VERSION, type ConsentPurpose, type NoticeLanguage } from '../../../src/shared/consent.ts';
 import type { Db } from './db.ts';
 
 export type ConsentInput = {
@@ -13,10 +13,35 @@ export type ConsentInput = {
   subjectId: string;
   /** Defaults to the notice the site shows today. */
   noticeVersion?: string;
+  /** The language of the notice the person read; English unless they chose another. */
+  language?: NoticeLanguage;
 };
 
 export async function recordConsent(tx: Db, input: ConsentInput): Promise<void> {
-  await tx`insert into consents (email, purpose, notice_version, subject_table, subject_id)
+  await tx`insert into consents (email, purpose, notice_version, subject_table, subject_id, language)
            values (${input.email.toLowerCase()}, ${input.purpose}, ${input.noticeVersion ?? PRIVACY_NOTICE_VERSION},
-                   ${input.subjectTable}, ${input.subjectId})`;
+                   ${input.subjectTable}, ${input.subjectId}, ${input.language ?? 'en'})`;
+}
+
+/** How a withdrawal reached us, kept with it: 'choices-link', 'settings', 'whatsapp-stop', ... */
+export type WithdrawalChannel = string;
+
+/**
+ * Withdraws the person's consents for a purpose (all purposes when none is named) in the caller's
+ * transaction; the rows stay, marked with when and how. Returns how many were withdrawn. What
+ * must stop with it (queued messages, marketing) is the caller's to do in the same transaction.
+ */
+export async function withdrawConsent(tx: Db, input: { email: string; purpose?: ConsentPurpose; via: WithdrawalChannel }): Promise<number> {
+  const purpose = input.purpose ?? null;
+  const rows = await tx`update consents set withdrawn_at = now(), withdrawn_via = ${input.via}
+    where email = ${input.email.toLowerCase()} and withdrawn_at is null
+      and (${purpose}::text is null or purpose = ${purpose})`;
+  return rows.count;
+}
+
+/** Whether the person has a consent for the purpose that is not withdrawn. */
+export async function hasActiveConsent(tx: Db, email: string, purpose: ConsentPurpose): Promise<boolean> {
+  const [row] = await tx<{ active: boolean }[]>`select exists (select 1 from consents
+    where email = ${email.toLowerCase()} and purpose = ${purpose} and withdrawn_at is null) as active`;
+  return row!.active;
 }

@@ -39,6 +39,12 @@ const schema = z.object({
   POSTMARK_SERVER_TOKEN: optionalString,
   /** Host of the Postmark API; only tests point it elsewhere. */
   POSTMARK_API_HOST: optionalString,
+  /** The password of Postmark's bounce webhook (basic auth, or `?secret=` in its URL); unset = the webhook refuses every call. */
+  POSTMARK_WEBHOOK_SECRET: optionalString.pipe(z.string().min(24, 'POSTMARK_WEBHOOK_SECRET must be 24+ characters').optional()),
+  /** Sentry's DSN for unhandled errors (personal data scrubbed); unset = the function logs only. */
+  SENTRY_DSN: optionalString.pipe(z.string().url('SENTRY_DSN must be a URL').optional()),
+  /** The environment name errors are filed under; default: the mode (production, staging ...). */
+  SENTRY_ENVIRONMENT: optionalString,
   MAIL_FROM: z.string().min(3).default('Aspira <hello@aspira.example>'),
   TEAM_EMAIL: z.string().email().default('team@aspira.example'),
   /** The contacts a lead's confirmation email gives (keep equal to src/content/site.yaml). */

@@ -10,7 +10,7 @@ export const PLATFORM_DATA: Record<string, TableCoverage> = {
   consents: {
     label: 'consents',
     export: (tx, s) => tx`
-      select purpose, notice_version, subject_table, subject_id, given_at from consents
+      select purpose, notice_version, language, subject_table, subject_id, given_at, withdrawn_at, withdrawn_via from consents
       where email in ${tx(s.provenEmails.concat(''))} order by given_at`,
     erase: async (tx, s) => (await tx`delete from consents where email in ${tx(s.provenEmails.concat(''))}`).count,
   },

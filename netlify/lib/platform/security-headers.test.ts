@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
-import { INLINE_SCRIPT_HASHES, SECURITY_HEADERS, withSecurityHeaders } from './security-headers.ts';
+import { EDITOR_SECURITY_HEADERS, INLINE_SCRIPT_HASHES, SECURITY_HEADERS, withSecurityHeaders } from './security-headers.ts';
 
 type HeaderRule = { for: string; values: Record<string, string> };
 
@@ -22,6 +22,18 @@ describe('security headers', () => {
     expect(scriptSrc.split(' ')).toEqual(
       expect.arrayContaining(["'self'", 'https://checkout.razorpay.com', ...INLINE_SCRIPT_HASHES.map((h) => `'${h}'`)]),
     );
+  });
+
+  it('give the content editor its own CSP and noindex, in a rule after the site’s (the later value wins)', () => {
+    const toml = parse(readFileSync(join(import.meta.dirname, '..', '..', '..', 'netlify.toml'), 'utf8')) as { headers?: HeaderRule[] };
+    const rules = toml.headers ?? [];
+    const editor = rules.findIndex((rule) => rule.for === '/content-editor*');
+    expect(editor).toBeGreaterThan(rules.findIndex((rule) => rule.for === '/*'));
+    expect(rules[editor]!.values).toEqual(EDITOR_SECURITY_HEADERS);
+    const directives = EDITOR_SECURITY_HEADERS['Content-Security-Policy']!.split(';').map((d) => d.trim());
+    expect(directives).toContain("script-src 'self'");
+    expect(directives).toContain("frame-ancestors 'none'");
+    expect(directives.find((d) => d.startsWith('connect-src '))).not.toMatch(/\*|https:(?!\/\/)/);
   });
 
   it('are set on a response, replacing a weaker value a handler chose', () => {

@@ -38,6 +38,22 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
 });
 
 /**
+ * The content editor's page (/content-editor, Sveltia CMS) replaces two of those headers, through
+ * its own `[[headers]]` block in netlify.toml after the site's (a later rule's value wins; a unit
+ * test keeps the two equal). Its CSP allows what the editor needs and no public page gets it: the
+ * GitHub API it commits through, blob: frames and images for the live preview, and still no inline
+ * script and no other origin's script.
+ */
+export const EDITOR_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'Content-Security-Policy':
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
+    "img-src 'self' data: blob: https://avatars.githubusercontent.com; media-src 'self' blob:; font-src 'self' data:; " +
+    "connect-src 'self' blob: data: https://api.github.com https://www.githubstatus.com; " +
+    "frame-src 'self' blob:; worker-src 'self' blob:; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'",
+  'X-Robots-Tag': 'noindex, nofollow',
+});
+
+/**
  * Sets every security header (replacing any value a handler chose). Returns the response, or a
  * copy when its headers are immutable (a Response passed through from fetch()).
  */

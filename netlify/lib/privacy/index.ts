@@ -4,3 +4,4 @@
  */
 export * from './catalogue.ts';
 export * from './rights.ts';
+export * from './choices-link.ts';

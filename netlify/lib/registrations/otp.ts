@@ -7,7 +7,7 @@
  */
 import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 import { db, type Tx, env, HttpError, log, signaturesEqual, rateLimit } from '../platform/index.ts';
-import { enqueueEmail } from '../mail/index.ts';
+import { clearSuppression, enqueueEmail } from '../mail/index.ts';
 import { otpEmail } from './emails.ts';
 
 export const OTP_TTL_MINUTES = 10;
@@ -40,7 +40,8 @@ export async function sendOtp(email: string, ip: string): Promise<typeof SEND_AN
     await tx`update email_otps set consumed_at = now() where email = ${email} and consumed_at is null`;
     await tx`insert into email_otps (email, code_hash, expires_at)
              values (${email}, ${codeHash(email, code)}, now() + make_interval(mins => ${OTP_TTL_MINUTES}))`;
-    await enqueueEmail(tx, { to: email, ...otpEmail({ code, ttlMinutes: OTP_TTL_MINUTES }), tag: 'otp', secret: true });
+    // Typed just now: sent even if the address bounced before (the person may have fixed it).
+    await enqueueEmail(tx, { to: email, ...otpEmail({ code, ttlMinutes: OTP_TTL_MINUTES }), tag: 'otp', secret: true, retyped: true });
   });
   log.info('otp sent');
   return SEND_ANSWER;
@@ -71,6 +72,8 @@ export async function verifyOtp(
       return { kind: 'invalid' };
     }
     await tx`update email_otps set consumed_at = now() where id = ${row.id}`;
+    // The right code proved the inbox: an earlier bounce of this address no longer holds mail back.
+    await clearSuppression(tx, email, { reason: 'confirmed' });
     const token = randomBytes(32).toString('base64url');
     await tx`insert into otp_verification_tokens (token_hash, email, expires_at)
              values (${tokenHash(token)}, ${email}, now() + make_interval(mins => ${VERIFICATION_TTL_MINUTES}))`;

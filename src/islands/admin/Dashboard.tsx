@@ -44,9 +44,14 @@ export default function Dashboard() {
           Leads <span>Callbacks, applications, pitches, payments</span>
         </a>
         {owner ? (
-          <a className="card card-link admin-tile" href="/admin/team">
-            Team <span>Roles, who takes new leads, programme rules</span>
-          </a>
+          <>
+            <a className="card card-link admin-tile" href="/admin/team">
+              Team <span>Roles, who takes new leads, programme rules</span>
+            </a>
+            <a className="card card-link admin-tile" href="/admin/operations">
+              Operations <span>Bounced emails, late jobs, payments that do not match</span>
+            </a>
+          </>
         ) : null}
         <a className="card card-link admin-tile" href="/">
           Home <span>The public website</span>

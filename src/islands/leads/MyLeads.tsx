@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { LEAD_KIND_LABELS, STAGE_LABELS } from '../../shared/pipeline-stages.ts';
 import type { QueueItem } from '../../shared/pipeline.ts';
+import { BOUNCE_REASONS } from '../../shared/operations.ts';
+import { personPathForLead } from '../../shared/persons.ts';
 import { since } from '../admin/format.ts';
 import { dateTimeIst } from '../../shared/dates.ts';
 import { useAdmin } from '../admin/session.ts';
@@ -11,12 +13,16 @@ import { ListScreen, LoadStatus } from '../admin/list-screen.tsx';
 import { useAdminLoad } from '../admin/useAdminQuery.ts';
 
 const BUCKETS: { key: QueueItem['bucket']; title: string; empty: string }[] = [
+  { key: 'bounced', title: 'Email bounced: get the right address', empty: '' },
   { key: 'overdue', title: 'Overdue follow-ups', empty: 'No overdue follow-ups.' },
   { key: 'new', title: 'New leads', empty: 'No new leads waiting.' },
   { key: 'later', title: 'Follow-ups later', empty: 'Nothing else open.' },
 ];
 
-/** /admin/queue, "My leads": the logged-in admin's open leads, overdue follow-ups first, then new leads oldest first. */
+/**
+ * /admin/queue, "My leads": the logged-in admin's open leads: emails that bounced first (get the
+ * right address), then overdue follow-ups, then new leads oldest first.
+ */
 export default function MyLeads() {
   const admin = useAdmin({ announce: true });
   const queue = useAdminLoad<{ leads: QueueItem[] }>(admin, '/admin/queue', 'Failed to load your leads');
@@ -35,7 +41,7 @@ export default function MyLeads() {
       {leads && leads.length > 0
         ? BUCKETS.map((bucket) => {
             const items = leads.filter((l) => l.bucket === bucket.key);
-            if (bucket.key === 'later' && items.length === 0) return null;
+            if ((bucket.key === 'later' || bucket.key === 'bounced') && items.length === 0) return null;
             return (
               <section key={bucket.key} className="queue-section" aria-labelledby={`queue-${bucket.key}`}>
                 <h2 id={`queue-${bucket.key}`}>
@@ -62,6 +68,13 @@ export default function MyLeads() {
                             ) : null}
                           </p>
                           {lead.summary ? <p className="queue-summary">{lead.summary}</p> : null}
+                          {lead.bounce ? (
+                            <p className="queue-bounce">
+                              <span className="badge badge-danger">Email bounced</span> {BOUNCE_REASONS[lead.bounce.reason]}
+                              {lead.bounce.detail ? `: ${lead.bounce.detail}` : ''}{' '}
+                              <a href={personPathForLead(lead.kind, lead.id)}>Record the right address</a>
+                            </p>
+                          ) : null}
                         </div>
                         <div className="queue-contact">
                           {lead.phone ? (

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { api, errorText } from '../../lib/api.ts';
 import { personPath, type PersonDto, type TimelineKind } from '../../shared/persons.ts';
 import { Toasts } from '../ui/Toasts.tsx';
+import { PersonBounces } from './PersonBounces.tsx';
 import { PersonMerge } from './PersonMerge.tsx';
 import { PersonFinder, usePersonSearch } from './PersonSearch.tsx';
 import { handleSessionEnd, useAdmin } from '../admin/session.ts';
@@ -21,6 +22,7 @@ const KIND_NAME: Record<TimelineKind, string> = {
   purchase: 'Purchase',
   refund: 'Refund',
   email: 'Email',
+  bounce: 'Bounce',
   stage: 'Stage',
   note: 'Note',
   merge: 'Merge',
@@ -98,6 +100,7 @@ export default function Person() {
     );
   if (!id) return <FindPerson onOpen={(found) => (history.pushState(null, '', personPath(found)), setId(found))} />;
   const title = person ? (person.names[0] ?? person.emails[0] ?? `Person #${person.id}`) : 'Person';
+  const bounced = new Set(person?.bounces.filter((b) => !b.clearedAt && !b.correctedAt).map((b) => b.address));
   return (
     <>
       <Toasts />
@@ -124,6 +127,7 @@ export default function Person() {
                   ? person.emails.map((email) => (
                       <a key={email} href={`mailto:${email}`} className="person-chip">
                         {email}
+                        {bounced.has(email) ? <span className="badge badge-danger">bounced</span> : null}
                       </a>
                     ))
                   : '-'}
@@ -142,6 +146,7 @@ export default function Person() {
               <dd>{dateTimeIst.format(new Date(person.firstSeen))}</dd>
             </dl>
           </section>
+          <PersonBounces person={person} onChanged={setPerson} />
           <section className="person-section">
             <h2 id="person-leads">Leads ({person.leads.length})</h2>
             <ScrollTable labelledBy="person-leads" columns={LEAD_COLUMNS} wrapClass="person-scroll" tableClass="person-table">

@@ -100,7 +100,7 @@ describe('the outbox', () => {
     expect(await deliverDue()).toEqual({ sent: 0, failed: 1 });
     const [pending] = await testDb.sql`select status, attempts, last_error, next_attempt_at > now() as later from email_outbox`;
     expect(pending).toMatchObject({ status: 'pending', attempts: 1, later: true });
-    expect(pending!.last_error).toMatch(/Invalid email request|300/);
+    expect(pending!.last_error).toMatch(/Service unavailable|503/);
     expect(await deliverDue()).toEqual({ sent: 0, failed: 0 }); // not due yet
     await testDb.sql`update email_outbox set next_attempt_at = now()`;
     expect(await deliverDue()).toEqual({ sent: 1, failed: 0 });

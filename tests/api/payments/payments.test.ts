@@ -316,6 +316,8 @@ describe('Razorpay mode (the gateway is asked before anything is recorded)', () 
     async fetchPaymentRefunds() {
       return [];
     },
+    listPayments: async () => [],
+    listRefunds: async () => [],
     verifyWebhookSignature: () => false,
   };
 

@@ -73,36 +73,52 @@ type QueueRow = PipelineRow & {
   email: string | null;
   phone: string | null;
   summary: string | null;
+  bounce_reason: NonNullable<QueueItem['bounce']>['reason'] | null;
+  bounce_detail: string | null;
+  bounced_at: Date | null;
 };
 
 /**
- * An admin's open leads (not Enrolled or Lost): overdue follow-ups first (most overdue first),
+ * An admin's open leads (not Enrolled or Lost): first any lead whose email bounced (whatever its
+ * stage: the task is to get the right address), then overdue follow-ups (most overdue first),
  * then New leads oldest first, then the rest by their next follow-up.
  */
 export async function workQueue(accountId: string): Promise<QueueItem[]> {
   const sql = db();
   const rows = await sql<QueueRow[]>`
-    with mine as (
-      select p.*, case
-          when p.next_follow_up_at <= now() then 'overdue'
-          when p.stage = 'new' then 'new'
-          else 'later' end as bucket
-      from lead_pipeline p
-      where p.owner_id = ${accountId} and p.stage not in ('enrolled', 'lost')
+    with bounced as (
+      select distinct i.kind, ${sql.unsafe(INBOX_KEY)} as key
+      from email_suppressions s join lead_inbox i on lower(i.email) = s.address
+      where s.cleared_at is null and s.corrected_at is null
+    ),
+    mine as (
+      select p.* from lead_pipeline p
+      where p.owner_id = ${accountId}
+        and (p.stage not in ('enrolled', 'lost') or exists (select 1 from bounced b where b.kind = p.lead_kind and b.key = p.lead_id))
     ),
     people as (
       select distinct on (i.kind, ${sql.unsafe(INBOX_KEY)}) i.kind, ${sql.unsafe(INBOX_KEY)} as key, i.name, i.email, i.phone, i.summary
       from lead_inbox i
       join mine m on m.lead_kind = i.kind and m.lead_id = ${sql.unsafe(INBOX_KEY)}
       order by i.kind, ${sql.unsafe(INBOX_KEY)}, i.created_at desc
+    ),
+    queue as (
+      select m.lead_kind, m.lead_id, m.stage, m.lost_reason, m.owner_id, null as owner_name, m.next_follow_up_at,
+             m.first_contacted_at, m.created_at, x.name, x.email, x.phone, x.summary,
+             s.reason as bounce_reason, s.detail as bounce_detail, s.bounced_at,
+             case when s.address is not null then 'bounced'
+                  when m.next_follow_up_at <= now() then 'overdue'
+                  when m.stage = 'new' then 'new'
+                  else 'later' end as bucket
+      from mine m left join people x on x.kind = m.lead_kind and x.key = m.lead_id
+      left join email_suppressions s on s.address = lower(x.email) and s.cleared_at is null and s.corrected_at is null
     )
-    select m.lead_kind, m.lead_id, m.stage, m.lost_reason, m.owner_id, null as owner_name, m.next_follow_up_at,
-           m.first_contacted_at, m.created_at, m.bucket, x.name, x.email, x.phone, x.summary
-    from mine m left join people x on x.kind = m.lead_kind and x.key = m.lead_id
-    order by case m.bucket when 'overdue' then 0 when 'new' then 1 else 2 end,
-             case when m.bucket = 'overdue' then m.next_follow_up_at end,
-             case when m.bucket = 'new' then m.created_at end,
-             m.next_follow_up_at nulls last, m.created_at
+    select * from queue
+    order by case bucket when 'bounced' then 0 when 'overdue' then 1 when 'new' then 2 else 3 end,
+             case when bucket = 'bounced' then bounced_at end,
+             case when bucket = 'overdue' then next_follow_up_at end,
+             case when bucket = 'new' then created_at end,
+             next_follow_up_at nulls last, created_at
     limit ${QUEUE_LIMIT}`;
   return rows.map((row) => ({
     ...pipelineDto(row),
@@ -111,5 +127,8 @@ export async function workQueue(accountId: string): Promise<QueueItem[]> {
     email: row.email ?? '',
     phone: row.phone ?? '',
     summary: row.summary ?? '',
+    bounce: row.bounce_reason
+      ? { reason: row.bounce_reason, detail: row.bounce_detail ?? '', bouncedAt: new Date(row.bounced_at!).toISOString() }
+      : null,
   }));
 }

@@ -5,9 +5,16 @@
 import type Razorpay from 'razorpay';
 import type { CheckoutResult } from '../../../../src/shared/checkout.ts';
 import { verifyBodySignature, verifyCheckoutSignature } from '../../platform/index.ts';
-import { RefundRefusedError, type GatewayPayment, type GatewayRefund, type PaymentGateway } from './types.ts';
+import { RefundRefusedError, type GatewayPayment, type GatewayRefund, type PaymentGateway, type Period } from './types.ts';
 
-type RazorpayPaymentEntity = { id: string; order_id?: string | null; status: string; amount: number | string; currency: string };
+type RazorpayPaymentEntity = {
+  id: string;
+  order_id?: string | null;
+  status: string;
+  amount: number | string;
+  currency: string;
+  created_at?: number;
+};
 
 const STATUSES = new Set<GatewayPayment['status']>(['created', 'authorized', 'captured', 'refunded', 'failed']);
 
@@ -30,7 +37,30 @@ type RazorpayRefundEntity = {
   status: string;
   receipt?: string | null;
   notes?: Record<string, unknown> | unknown[] | null;
+  created_at?: number;
 };
+
+/** The largest page Razorpay's list APIs give, and a bound on pages per call (10,000 items). */
+const PAGE = 100;
+const MAX_PAGES = 100;
+
+/** Every item of a Razorpay list API for a period (unix seconds), page by page. */
+export async function listAll<T>(
+  page: (query: { from: number; to: number; count: number; skip: number }) => Promise<{ items?: T[] }>,
+  period: Period,
+): Promise<T[]> {
+  const from = Math.floor(period.from.getTime() / 1000);
+  const to = Math.floor(period.to.getTime() / 1000) - 1; // Razorpay's `to` is inclusive
+  const all: T[] = [];
+  for (let n = 0; n < MAX_PAGES; n++) {
+    const items = (await page({ from, to, count: PAGE, skip: n * PAGE })).items ?? [];
+    all.push(...items);
+    if (items.length < PAGE) return all;
+  }
+  throw new Error(`More than ${PAGE * MAX_PAGES} items in one period: reconcile a shorter one`);
+}
+
+const createdAt = (seconds: number | undefined) => new Date((seconds ?? 0) * 1000).toISOString();
 
 /** Razorpay's refund entity (API answer or webhook payload) in our terms. */
 export function fromRazorpayRefund(entity: RazorpayRefundEntity): GatewayRefund {
@@ -115,6 +145,16 @@ export function razorpayGateway({
         items?: RazorpayRefundEntity[];
       };
       return (answer.items ?? []).map(fromRazorpayRefund);
+    },
+    async listPayments(period) {
+      const client = await sdk();
+      const items = await listAll((query) => client.payments.all(query) as unknown as Promise<{ items?: RazorpayPaymentEntity[] }>, period);
+      return items.map((p) => ({ ...fromRazorpayPayment(p), createdAt: createdAt(p.created_at) }));
+    },
+    async listRefunds(period) {
+      const client = await sdk();
+      const items = await listAll((query) => client.refunds.all(query) as unknown as Promise<{ items?: RazorpayRefundEntity[] }>, period);
+      return items.map((r) => ({ ...fromRazorpayRefund(r), createdAt: createdAt(r.created_at) }));
     },
     verifyWebhookSignature(rawBody, signature) {
       // Without the secret nothing can be trusted: every webhook is refused.

@@ -26,7 +26,14 @@ export const SANDBOX_FAIL_REFUND = 'sandbox:fail';
 /** Put in a refund's reason to make the sandbox refuse it outright. */
 export const SANDBOX_REFUSE_REFUND = 'sandbox:refuse';
 
-type RefundRow = { id: string; payment_id: string; amount_paise: string; status: GatewayRefund['status']; receipt: string | null };
+type RefundRow = {
+  id: string;
+  payment_id: string;
+  amount_paise: string;
+  status: GatewayRefund['status'];
+  receipt: string | null;
+  created_at?: Date;
+};
 
 const toRefund = (row: RefundRow): GatewayRefund => ({
   id: row.id,
@@ -115,6 +122,22 @@ export function sandboxGateway(secret: string): PaymentGateway {
     },
     async fetchPaymentRefunds(paymentId) {
       return (await settleRefunds(paymentId)).map(toRefund);
+    },
+    async listPayments({ from, to }) {
+      const rows = await db()<(PaymentRow & { created_at: Date })[]>`
+        select id, order_id, amount_paise, currency, status, refunded_at, created_at from sandbox_payments
+        where created_at >= ${from} and created_at < ${to} order by created_at, id`;
+      return rows.map((row) => ({ ...toPayment(row), createdAt: new Date(row.created_at).toISOString() }));
+    },
+    async listRefunds({ from, to }) {
+      // Like Razorpay's bank, the sandbox settles a refund when it is looked at.
+      await db()`
+        update sandbox_refunds set status = case when notes->>'reason' like ${`%${SANDBOX_FAIL_REFUND}%`} then 'failed' else 'processed' end
+        where created_at >= ${from} and created_at < ${to} and status = 'pending'`;
+      const rows = await db()<(RefundRow & { created_at: Date })[]>`
+        select id, payment_id, amount_paise, status, receipt, created_at from sandbox_refunds
+        where created_at >= ${from} and created_at < ${to} order by created_at, id`;
+      return rows.map((row) => ({ ...toRefund(row), createdAt: new Date(row.created_at).toISOString() }));
     },
     verifyWebhookSignature(rawBody, signature) {
       return verifyBodySignature(secret, rawBody, signature);

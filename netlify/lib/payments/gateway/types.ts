@@ -30,6 +30,12 @@ export type GatewayRefund = {
   receipt: string | null;
 };
 
+/** A payment or refund as the gateway lists it for a period (reconciliation), with when it was created. */
+export type ListedPayment = GatewayPayment & { createdAt: string };
+export type ListedRefund = GatewayRefund & { createdAt: string };
+/** A period of time: `from` included, `to` excluded. */
+export type Period = { from: Date; to: Date };
+
 /**
  * The gateway refused a refund outright (a 4xx: more than is left, a payment it cannot refund):
  * nothing was refunded. Any other error leaves the outcome unknown (the re-check finds out).
@@ -55,6 +61,10 @@ export interface PaymentGateway {
   fetchRefund(paymentId: string, refundId: string): Promise<GatewayRefund>;
   /** Every refund of a payment (finds a refund whose create call's answer was lost). */
   fetchPaymentRefunds(paymentId: string): Promise<GatewayRefund[]>;
+  /** Every payment created in the period, whatever its status (Razorpay: GET /v1/payments?from&to). */
+  listPayments(period: Period): Promise<ListedPayment[]>;
+  /** Every refund created in the period (Razorpay: GET /v1/refunds?from&to). */
+  listRefunds(period: Period): Promise<ListedRefund[]>;
   /** Signature of a webhook's raw body with the webhook secret, compared in constant time. */
   verifyWebhookSignature(rawBody: string, signature: string): boolean;
 }

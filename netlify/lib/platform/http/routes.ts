@@ -3,6 +3,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Context } from '@netlify/functions';
 import { isConnectionError } from '../db.ts';
 import { ConfigurationError, env, useDeployContext } from '../env.ts';
+import { reportError } from '../error-report.ts';
 import { log } from '../log.ts';
 import { withSecurityHeaders } from '../security-headers.ts';
 import { assertStorableText } from './body.ts';
@@ -102,5 +103,7 @@ function failure(error: unknown, requestId: string, request: Request, url: URL):
     return errorResponse(503, 'The service is busy. Please try again in a moment.', { 'retry-after': '5' });
   }
   log.error('unhandled error', { requestId, method: request.method, route: url.pathname, error });
+  // After the answer: the error tracker (when configured) gets it with the request id, nothing personal.
+  requestWork.getStore()?.after(() => reportError(error, { requestId, method: request.method, route: url.pathname }));
   return errorResponse(500, `Something went wrong on our side. Please try again. (Reference ${requestId})`);
 }

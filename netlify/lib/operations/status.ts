@@ -1,0 +1,126 @@
+/**
+ * The owners' operations screen (/admin/operations, GET /api/v1/admin/operations): the outbox,
+ * undeliverable addresses, webhooks, each scheduled job's last success and lateness, the last
+ * reconciliations, open alerts, the database's round trip and the last 24 hours by hour.
+ */
+import {
+  JOBS,
+  LATE_AFTER_INTERVALS,
+  type HourDto,
+  type JobStatusDto,
+  type OperationsDto,
+  type WebhookStatusDto,
+} from '../../../src/shared/operations.ts';
+import { undeliverableAddresses } from '../mail/index.ts';
+import { checkHealth, db, env } from '../platform/index.ts';
+import { recentAlerts, registerJobs } from './alerts.ts';
+import { recentReconciliations } from './reconcile.ts';
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+
+export async function operationsStatus(): Promise<OperationsDto> {
+  const health = await checkHealth();
+  const sql = db();
+  await registerJobs();
+  const [[outbox], jobs, hooks, hours, bounces, reconciliations, alerts] = await Promise.all([
+    sql<{ pending: number; oldest: Date | null; failed: number; suppressed: number; bounced: number }[]>`
+      select count(*) filter (where status = 'pending')::int as pending,
+             min(created_at) filter (where status = 'pending') as oldest,
+             count(*) filter (where status = 'failed' and created_at > now() - interval '24 hours')::int as failed,
+             count(*) filter (where status = 'suppressed' and created_at > now() - interval '24 hours')::int as suppressed,
+             (select count(*)::int from email_suppressions where cleared_at is null) as bounced
+      from email_outbox where status = 'pending' or created_at > now() - interval '24 hours'`,
+    sql<
+      {
+        job: string;
+        last_success_at: Date | null;
+        last_failure_at: Date | null;
+        last_error: string | null;
+        ever: boolean;
+        waited_min: number;
+      }[]
+    >`
+      select job, last_success_at, last_failure_at, last_error, last_success_at is not null as ever,
+             extract(epoch from now() - coalesce(last_success_at, created_at)) / 60 as waited_min
+      from job_runs`,
+    sql<
+      (Omit<WebhookStatusDto, 'lastAcceptedAt' | 'lastRefusedAt' | 'configured'> & {
+        lastAcceptedAt: Date | null;
+        lastRefusedAt: Date | null;
+      })[]
+    >`
+      select s.source, coalesce(sum(h.accepted), 0)::int as "accepted24h", coalesce(sum(h.refused), 0)::int as "refused24h",
+             s.last_accepted_at as "lastAcceptedAt", s.last_refused_at as "lastRefusedAt", s.last_refusal as "lastRefusal",
+             s.refused_in_a_row as "refusedInARow"
+      from webhook_status s left join webhook_hours h on h.source = s.source and h.hour > now() - interval '24 hours'
+      group by s.source order by s.source`,
+    lastDay(),
+    undeliverableAddresses(),
+    recentReconciliations(),
+    recentAlerts(),
+  ]);
+  const byName = new Map(jobs.map((j) => [j.job, j]));
+  const jobStatus: JobStatusDto[] = JOBS.map((job) => {
+    const row = byName.get(job.name);
+    const late = !!row && Number(row.waited_min) > job.everyMinutes * LATE_AFTER_INTERVALS;
+    return {
+      name: job.name,
+      label: job.label,
+      everyMinutes: job.everyMinutes,
+      lastSuccessAt: iso(row?.last_success_at ?? null),
+      lastFailureAt: iso(row?.last_failure_at ?? null),
+      lastError: row?.last_error ?? null,
+      state: late ? 'late' : row?.ever ? 'on-time' : 'never',
+    };
+  });
+  return {
+    checkedAt: new Date().toISOString(),
+    databaseMs: health.databaseMs ?? -1,
+    local: env().isLocal,
+    outbox: {
+      pending: outbox?.pending ?? 0,
+      oldestPendingAt: iso(outbox?.oldest ?? null),
+      failed24h: outbox?.failed ?? 0,
+      suppressed24h: outbox?.suppressed ?? 0,
+      bounced: outbox?.bounced ?? 0,
+    },
+    bounces,
+    webhooks: (['razorpay', 'postmark'] as const).map((source) => {
+      const hook = hooks.find((h) => h.source === source);
+      const config = env();
+      return {
+        source,
+        configured: source === 'razorpay' ? !!config.RAZORPAY_WEBHOOK_SECRET || config.isLocal : !!config.POSTMARK_WEBHOOK_SECRET,
+        accepted24h: hook?.accepted24h ?? 0,
+        refused24h: hook?.refused24h ?? 0,
+        lastAcceptedAt: iso(hook?.lastAcceptedAt ?? null),
+        lastRefusedAt: iso(hook?.lastRefusedAt ?? null),
+        lastRefusal: hook?.lastRefusal ?? null,
+        refusedInARow: hook?.refusedInARow ?? 0,
+      };
+    }),
+    jobs: jobStatus,
+    reconciliations,
+    alerts,
+    hours,
+  };
+}
+
+/** The last 24 whole hours and this one: emails by outcome (by when written), webhooks by outcome. */
+async function lastDay(): Promise<HourDto[]> {
+  const rows = await db()<{ hour: Date; sent: number; failed: number; suppressed: number; accepted: number; refused: number }[]>`
+    with hours as (select generate_series(date_trunc('hour', now()) - interval '23 hours', date_trunc('hour', now()), interval '1 hour') as hour),
+    mail as (
+      select date_trunc('hour', created_at) as hour,
+             count(*) filter (where status = 'sent')::int as sent,
+             count(*) filter (where status = 'failed')::int as failed,
+             count(*) filter (where status = 'suppressed')::int as suppressed
+      from email_outbox where created_at >= date_trunc('hour', now()) - interval '23 hours' group by 1),
+    hooks as (
+      select hour, sum(accepted)::int as accepted, sum(refused)::int as refused
+      from webhook_hours where hour >= date_trunc('hour', now()) - interval '23 hours' group by 1)
+    select h.hour, coalesce(m.sent, 0) as sent, coalesce(m.failed, 0) as failed, coalesce(m.suppressed, 0) as suppressed,
+           coalesce(w.accepted, 0) as accepted, coalesce(w.refused, 0) as refused
+    from hours h left join mail m on m.hour = h.hour left join hooks w on w.hour = h.hour order by h.hour`;
+  return rows.map((r) => ({ ...r, hour: new Date(r.hour).toISOString() }));
+}
