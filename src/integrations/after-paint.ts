@@ -36,7 +36,7 @@ export const AFTER_PAINT_LOADER =
   "const go=()=>{if(on++)return;d.addEventListener('click',hold,true);all(m).then(()=>all(n)).then(()=>{" +
   "d.removeEventListener('click',hold,true);d.documentElement.dataset.scripts='ready';if(held)held.click()})};" +
   "for(const e of['pointerover','pointerdown','keydown','touchstart','focusin'])addEventListener(e,go,{once:true,capture:true,passive:true});" +
-  'let painted=0,loaded=0;const later=()=>{if(painted&&loaded)setTimeout(go)};' +
+  "let painted=0,loaded=0;const later=()=>{if(painted&&(loaded||'soon' in c))setTimeout(go)};" +
   "try{new PerformanceObserver((l,o)=>{if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();painted=1;later()}}).observe({type:'paint',buffered:true})}catch{painted=1}" +
   "addEventListener('load',()=>{loaded=1;later()},{once:true});" +
   "addEventListener('DOMContentLoaded',()=>setTimeout(go,3000),{once:true})})()";
@@ -88,7 +88,8 @@ export async function withImports(html: string, assets: string, read?: (file: st
     return html.replace(list[0], `<script data-modules="${url(await importGraph(entries, assets, read))}">`);
   const first = await importGraph(own, assets, read);
   const later = (await importGraph(chrome, assets, read)).filter((file) => !first.includes(file));
-  return html.replace(list[0], `<script data-modules="${url(first)}" data-later="${url(later)}">`);
+  const soon = /<script[^>]* data-prefetch="/.test(html) ? ' data-soon' : '';
+  return html.replace(list[0], `<script data-modules="${url(first)}" data-later="${url(later)}"${soon}>`);
 }
 
 async function htmlFiles(dir: string): Promise<string[]> {

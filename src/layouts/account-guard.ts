@@ -27,13 +27,14 @@ export const ACCOUNT_GUARD =
   "if(to){h.dataset.away='';customElements.define('astro-island',class extends HTMLElement{});" +
   "location.replace(to+'?next='+encodeURIComponent(location.pathname+location.search));return}" +
   "const id=location.pathname.replace(/\\/+$/,'').split('/').pop(),f=window.__aspiraPrefetch={};" +
-  'requestAnimationFrame(()=>setTimeout(()=>{let first=1;' +
+  'const ask=()=>{let first=1;' +
   "for(const p of(c.prefetch||'').split(' ')){const q=p.replace('~','').replace('{id}',id);" +
   "if(!q||!(u||p[0]==='~'))continue;" +
   "const a=f[q]=fetch('/api/v1'+q,{credentials:'include',headers:{accept:'application/json'}}).catch(()=>null);" +
   'if(first--&&c.image)a.then(r=>r&&r.ok&&r.clone().json()).then(j=>{' +
   "const src=c.image.split('.').reduce((o,k)=>o&&o[k],j);" +
-  "if(typeof src==='string'&&src[0]==='/'){const l=document.createElement('link');l.rel='preload';l.as='image';l.href=src;document.head.append(l)}}).catch(()=>{})}}))})()";
+  "if(typeof src==='string'&&src[0]==='/'){const l=document.createElement('link');l.rel='preload';l.as='image';l.href=src;document.head.append(l)}}).catch(()=>{})}};" +
+  "'image' in c?ask():requestAnimationFrame(()=>setTimeout(ask))})()";
 
 /**
  * Admin screens' head: marks a logged-in admin (`html[data-admin]`, the name and Logout show from

@@ -12,8 +12,8 @@ export const INLINE_SCRIPT_HASHES = Object.freeze([
   'sha256-QzWFZi+FLIx23tnm9SBU4aEgx4x8DsuASP07mfqol/c=', // Astro: client:load
   'sha256-eIXWvAmxkr251LJZkjniEK5LcPF3NkapbJepohwYRIc=', // Astro: client:only
   'sha256-81YMfoIBpNmUc26BF+5o0ZHUSr2dgURgqF/G+xTJn+w=', // ours: client:interaction (src/directives/interaction.ts)
-  'sha256-m+P5GbxLFMh8mhBwgKePzqzMoKHzRjWsIIcUd6h56eY=', // ours: page scripts after the first paint (src/integrations/after-paint.ts)
-  'sha256-T9nWFv45mNb9P8n0t4CDAfb/Eg42dDfp4LM9blELjnc=', // ours: account pages' login check (src/layouts/account-guard.ts)
+  'sha256-zfEkvDFSOTIXQV5AC1V4RsGaYSD5GIIpE1t3gFc3gJE=', // ours: page scripts after the first paint (src/integrations/after-paint.ts)
+  'sha256-kuelMWT+2qmR7fHQvwKerD+NKiTYtfU5lk0dxyb4Fjg=', // ours: account pages' login check (src/layouts/account-guard.ts)
   'sha256-Xf+6E1WQQ7Nc9+BrSSL7Il1mU62ssd+IpM6Wf6GRszs=', // ours: admin screens' login mark (src/layouts/account-guard.ts)
 ]);
 
