@@ -6,7 +6,9 @@
  */
 import { expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import { e2eDescribe, newPage } from './harness.ts';
+import { baseUrl, e2eDescribe, newPage } from './harness.ts';
+import { catalogueSignature } from '../../src/components/catalogue/shared.ts';
+import type { CourseDto } from '../../src/shared/course.ts';
 
 /** Holds every script file of the site until `release()`. */
 async function holdScripts(page: Page): Promise<() => void> {
@@ -133,6 +135,12 @@ e2eDescribe('forms typed into before their script arrives', () => {
       await page.goto(path, { waitUntil: 'load' });
       await page.waitForFunction(() => document.documentElement.dataset.scripts === 'ready');
       await page.waitForLoadState('networkidle');
+      if (path === '/courses' && (await catalogueChangedSinceBuild(page))) {
+        // Other journeys added courses after the build: the list comes alive at once to show them.
+        expect(fetched.filter(islandCode).length, path).toBeGreaterThan(0);
+        page.off('request', note);
+        continue;
+      }
       expect(fetched.filter(islandCode), path).toEqual([]);
       await page.locator('main form input:not([type=hidden])').first().focus();
       await page.locator('main form[data-ready]').first().waitFor({ timeout: 30_000 });
@@ -141,3 +149,10 @@ e2eDescribe('forms typed into before their script arrives', () => {
     }
   });
 });
+
+/** Whether the catalogue the API serves differs from the one /courses was built with. */
+async function catalogueChangedSinceBuild(page: Page): Promise<boolean> {
+  const built = await page.locator('[data-courses]').getAttribute('data-courses');
+  const { courses } = (await (await fetch(`${baseUrl}/api/v1/course/courses`)).json()) as { courses: CourseDto[] };
+  return catalogueSignature(courses) !== built;
+}

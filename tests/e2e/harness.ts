@@ -29,8 +29,18 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-/** A fresh browser context (own cookies and storage) and page. Viewport defaults to a phone. */
+/**
+ * Every request of the suite comes from 127.0.0.1, where real visitors each have an address of
+ * their own: the per-address counters (buckets named `…-ip`) start over for each new visitor, so
+ * one journey's OTPs and registrations do not use up the next one's allowance.
+ */
+export async function newVisitorAddress(): Promise<void> {
+  await sql()`delete from rate_limits where split_part(key, ':', 1) like '%-ip'`;
+}
+
+/** A fresh browser context (own cookies and storage) and page, as a new visitor. Viewport defaults to a phone. */
 export async function newPage(options: { width?: number; height?: number } = {}): Promise<Page> {
+  await newVisitorAddress();
   browser ??= await chromium.launch({ executablePath: chromePath!, args: CHROMIUM_ARGS });
   const context = await browser.newContext({
     baseURL: baseUrl,

@@ -14,6 +14,7 @@ import {
   signupVerified,
   sql,
   islandsSettled,
+  newVisitorAddress,
 } from './harness.ts';
 
 const stamp = Date.now().toString(36);
@@ -39,6 +40,7 @@ async function send(method: string, path: string, body?: unknown, token?: string
 
 /** The ₹11,000 AspiraAdmit registration fee, paid in the sandbox with the learner's email (OTP read from the outbox). */
 async function payAdmitFee(email: string): Promise<void> {
+  await newVisitorAddress();
   await send('POST', '/otp/send', { email });
   const code = await emailedOtp(email);
   const { verificationToken } = await send('POST', '/otp/verify', { email, otp: code });
