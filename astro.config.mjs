@@ -21,6 +21,50 @@ function clientInteraction() {
   };
 }
 
+/**
+ * Islands load a few larger chunks instead of a waterfall of small ones (docs/architecture.md,
+ * Pages and islands): React and its renderer in one, zod/mini in one, the toast library (fetched
+ * with the first message) in one, and the code account islands share in three by what it is for.
+ * Page scripts, each island's own entry and whatever else they share keep Vite's own chunks.
+ */
+const src = (paths) => new RegExp(`src[\\/](${paths})\\.tsx?$`);
+const CHUNK_GROUPS = [
+  // Money formatting stays a chunk of its own: marketing page scripts use it (the home catalogue),
+  // and a group that captured it would bring that group along.
+  { name: 'money', test: src('shared/money'), priority: 60 },
+  // Vite's helper for a dynamic import: a chunk that held it would be loaded by every page script
+  // that imports something lazily (a group with React in it would bring React).
+  { name: 'preload', test: /vite[\\/]preload-helper/, priority: 70 },
+  // What account islands and the account page scripts share, without React: the API client, the
+  // session record, the flash message, the login guard, labels. (Page scripts of marketing pages
+  // import none of it.)
+  {
+    name: 'base',
+    test: src('lib/(api|session|flash|dom)|islands/accounts/(guard|paths|logout)|islands/shop/labels|islands/ui/early-input|shared/dates'),
+    priority: 50,
+  },
+  // React, its renderer and the few helpers every island renders with.
+  {
+    name: 'react',
+    test: (id) =>
+      /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/.test(id) ||
+      src('islands/ui/(Toasts|useFlash|useHydrated|useEarlyInput|Field)').test(id),
+    priority: 40,
+  },
+  { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 30 },
+  { name: 'toasts', test: /node_modules[\\/](react-hot-toast|goober)[\\/]/, priority: 30 },
+  // Forms: the form kit and the shared rules they check (zod/mini).
+  {
+    name: 'forms',
+    test: src(
+      'lib/zod-csp|islands/ui/(useForm|ConsentNotice)|islands/accounts/(PasswordInput|PasswordStrength)|shared/(account|password|registration-form|consent)',
+    ),
+    priority: 20,
+  },
+  // Paying: billing details for the tax invoice, discount codes (the checkout itself loads when it opens).
+  { name: 'pay', test: src('islands/ui/(BillingFields|Dialog)|islands/codes/CodeField|shared/gstin'), priority: 10 },
+];
+
 const site = process.env.SITE_URL || process.env.URL || 'http://localhost:8888';
 
 export default defineConfig({
@@ -44,5 +88,8 @@ export default defineConfig({
   prefetch: false,
   // Component scripts always ship as files: the CSP allows no inline script except the few Astro
   // emits itself (hashes in netlify/lib/platform/security-headers.ts). Other assets inline under 2 KB.
-  vite: { build: { assetsInlineLimit: (file, content) => (/\.m?js$/.test(file) ? false : content.length < 2048) } },
+  vite: {
+    build: { assetsInlineLimit: (file, content) => (/\.m?js$/.test(file) ? false : content.length < 2048) },
+    environments: { client: { build: { rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } } } } },
+  },
 });

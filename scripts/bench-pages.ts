@@ -1,103 +1,35 @@
 /**
- * Page budgets (docs/architecture.md, Budgets) on every marketing page:
- * - bytes loaded before interaction, measured in Chromium on a phone viewport until the page is
- *   loaded, its page scripts have run and the network is idle: what crossed the wire (as the
- *   server sent it) and the brotli size of each text type (the budgets are in compressed bytes,
- *   as Netlify's CDN serves them);
- * - Lighthouse (mobile defaults, simulated slow 4G), median of 3 runs: the four category scores and
- *   FCP, LCP, TBT, CLS.
- * One row per page, then the median of all pages, then the figures that are over budget. The results
- * are saved as JSON (.data/bench-pages.json, or `--save <file>`); `--compare <file>` prints each
- * page's change against an earlier run. `--page <path>` (repeatable) measures only those pages.
+ * Page budgets (docs/architecture.md, Budgets) on every page a person uses, in three sets:
+ * - marketing: every marketing page, as a visitor;
+ * - learner: registration, the shop and the account pages, each as who uses it (logged in as a
+ *   learner with a purchase, a paid registration and a fee plan where the page needs one);
+ * - admin: every admin screen, as an owner (login, signup and recovery logged out).
+ * For each page: the bytes loaded before interaction and the JavaScript of the first interaction
+ * (scripts/lib/page-bytes.ts), and Lighthouse, median of 3 runs (phone profile with simulated slow
+ * 4G for marketing and learner pages, desktop profile for admin screens): the four category
+ * scores and FCP, LCP, TBT, CLS.
+ * One table per set, then the pages over a goal. The results are saved as JSON
+ * (.data/bench-pages.json, or `--save <file>`); `--compare <file>` prints each page's change against
+ * an earlier run. `--set learner` (repeatable) measures only those sets; `--page <path>`
+ * (repeatable) only those pages. The learner and admin sets need the site's database (the people
+ * are made through the API; scripts/lib/bench-people.ts).
  * Called by scripts/bench.ts, or on its own: node scripts/bench-pages.ts http://localhost:PORT [flags].
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
-import { brotliCompressSync, constants } from 'node:zlib';
-import { chromium } from 'playwright-core';
 import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import * as chromeLauncher from 'chrome-launcher';
-import { BUDGET, ms, overBudget, printTable, row, type Bytes, type PageResult } from './bench-pages-report.ts';
+import { goals, ms, overBudget, printTable, profileOf, row, type Bytes, type PageResult } from './bench-pages-report.ts';
 import { ROOT } from './lib/database.ts';
 import { marketingPages } from './lib/marketing-pages.ts';
+import { preparePeople, type Visit } from './lib/bench-people.ts';
+import { CHROME, CHROME_FLAGS, measureBytes, signIn, type Profile } from './lib/page-bytes.ts';
+import { adminPages, learnerPages, type BenchPage, type PageSet } from './lib/product-pages.ts';
 
-const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-
-const empty = (): Bytes => ({ wire: 0, brotli: 0, count: 0 });
-const brotli = (body: Buffer) => brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
-
-/** Everything the page fetches until it is loaded and idle, on a phone viewport, before any input. */
-async function measureBytes(url: string) {
-  const browser = await chromium.launch({ executablePath: CHROME, args: FLAGS });
-  try {
-    const context = await browser.newContext({
-      viewport: { width: 375, height: 812 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-    });
-    const page = await context.newPage();
-    const result = {
-      html: empty(),
-      css: empty(),
-      js: empty(),
-      images: empty(),
-      other: empty(),
-      encoding: 'none',
-      firstPaint: 0,
-      inlineCss: 0,
-    };
-    const pending: Promise<void>[] = [];
-    page.on('requestfinished', (request) => {
-      const type = request.resourceType();
-      if (type === 'media' || type === 'fetch' || type === 'xhr') return; // video loads after the page; API calls are data
-      pending.push(
-        (async () => {
-          const response = await request.response();
-          if (!response || response.status() >= 300) return;
-          const [body, sizes, headers] = await Promise.all([response.body(), request.sizes(), response.allHeaders()]);
-          const text = /text|javascript|json|svg|xml/.test(headers['content-type'] ?? '');
-          const bucket =
-            type === 'document'
-              ? result.html
-              : type === 'stylesheet'
-                ? result.css
-                : type === 'script'
-                  ? result.js
-                  : type === 'image'
-                    ? result.images
-                    : result.other;
-          bucket.count += 1;
-          bucket.wire += sizes.responseBodySize;
-          bucket.brotli += text ? brotli(body) : body.length;
-          if (type === 'document') {
-            result.encoding = headers['content-encoding'] ?? 'none';
-            const html = body.toString('utf8');
-            const h1 = html.indexOf('</h1>');
-            result.firstPaint = brotli(Buffer.from(h1 === -1 ? html : html.slice(0, h1 + 5)));
-            const styles = html.match(/<style[^>]*>[\s\S]*?<\/style>/g) ?? [];
-            result.inlineCss = styles.length ? brotli(Buffer.from(styles.join(''))) : 0;
-          }
-        })().catch(() => {}),
-      );
-    });
-    await page.goto(url, { waitUntil: 'networkidle' });
-    // Page scripts load after the first paint without any input (src/integrations/after-paint.ts),
-    // at times after the network first falls idle: they count too.
-    if (await page.locator('script[data-modules]').count()) {
-      await page.waitForFunction(() => document.documentElement.dataset.scripts === 'ready', undefined, { timeout: 10_000 });
-      await page.waitForLoadState('networkidle');
-    }
-    await Promise.all(pending);
-    const total = result.html.brotli + result.css.brotli + result.js.brotli + result.images.brotli + result.other.brotli;
-    return { ...result, total };
-  } finally {
-    await browser.close();
-  }
-}
+const SETS: PageSet[] = ['marketing', 'learner', 'admin'];
 
 type Lh = Pick<PageResult, 'performance' | 'accessibility' | 'bestPractices' | 'seo' | 'fcp' | 'lcp' | 'tbt' | 'cls'>;
 const LH_KEYS = ['performance', 'accessibility', 'bestPractices', 'seo', 'fcp', 'lcp', 'tbt', 'cls'] as const;
@@ -107,17 +39,20 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)]!;
 };
 
-export async function runLighthouse(url: string, runs = RUNS): Promise<Lh> {
+const GUEST: Visit = { cookies: [], local: {} };
+
+export async function runLighthouse(url: string, runs = RUNS, visit: Visit = GUEST, profile: Profile = 'mobile'): Promise<Lh> {
   const results: Lh[] = [];
   for (let i = 0; i < runs; i++) {
-    const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: FLAGS });
+    const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
     try {
-      const answer = await lighthouse(url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      });
+      // Lighthouse clears the cache before it loads the page, never cookies or localStorage.
+      await signIn(chrome.port, new URL(url).origin, visit);
+      const answer = await lighthouse(
+        url,
+        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
+        profile === 'desktop' ? desktopConfig : undefined,
+      );
       const lhr = answer!.lhr;
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
@@ -147,36 +82,53 @@ function medianResult(results: PageResult[]): PageResult {
   });
   return {
     path: 'median',
+    set: results[0]?.set ?? 'marketing',
+    as: '',
     encoding: results[0]?.encoding ?? 'none',
     firstPaint: m((r) => r.firstPaint ?? 0),
     inlineCss: m((r) => r.inlineCss ?? 0),
     html: bytes((r) => r.html),
     css: bytes((r) => r.css),
     js: bytes((r) => r.js),
+    jsAfter: bytes((r) => r.jsAfter ?? { wire: 0, brotli: 0, count: 0 }),
     images: bytes((r) => r.images),
     total: m((r) => r.total),
     ...(Object.fromEntries(LH_KEYS.map((k) => [k, m((r) => r[k])])) as Lh),
   };
 }
 
-export async function benchPages(baseUrl: string, args: string[] = []): Promise<boolean> {
+export async function benchPages(baseUrl: string, args: string[] = [], databaseUrl?: string): Promise<boolean> {
   const flag = (name: string) => args.flatMap((a, i) => (a === name && args[i + 1] ? [args[i + 1]!] : []));
-  const only = flag('--page');
+  const onlyPages = flag('--page');
+  const sets = flag('--set').length ? (flag('--set') as PageSet[]) : SETS;
   const savePath = flag('--save')[0] ?? join(ROOT, '.data', 'bench-pages.json');
   const comparePath = flag('--compare')[0];
   const previous: PageResult[] = comparePath ? JSON.parse(await readFile(comparePath, 'utf8')).pages : [];
-  const pages = only.length ? only : marketingPages();
 
-  console.log(`\n== Marketing pages: ${pages.length} pages, Lighthouse mobile (simulated slow 4G), median of ${RUNS} runs ==`);
+  const pages: BenchPage[] = [];
+  if (sets.includes('marketing')) pages.push(...marketingPages().map((path): BenchPage => ({ path, set: 'marketing', as: 'guest' })));
+  const wantsPeople = sets.some((s) => s !== 'marketing');
+  if (wantsPeople && !databaseUrl) throw new Error('the learner and admin pages need the database URL of the served site');
+  const people = wantsPeople ? await preparePeople(baseUrl, databaseUrl!) : undefined;
+  if (people && sets.includes('learner')) pages.push(...learnerPages(people));
+  if (people && sets.includes('admin')) pages.push(...adminPages(people));
+  const chosen = onlyPages.length ? pages.filter((p) => onlyPages.some((o) => p.path === o || p.path.startsWith(`${o}?`))) : pages;
+
+  console.log(`\n== Pages: ${chosen.length} in ${sets.join(', ')}; Lighthouse median of ${RUNS} runs ==`);
   const loadBefore = loadavg()[0]!.toFixed(2);
   const results: PageResult[] = [];
-  for (const path of pages) {
-    const url = new URL(path, baseUrl).href;
-    const bytes = await measureBytes(url);
-    const lh = await runLighthouse(url);
-    const result: PageResult = { path, ...bytes, ...lh };
+  for (const page of chosen) {
+    const url = new URL(page.path, baseUrl).href;
+    const visit = people?.visits[page.as] ?? GUEST;
+    const profile = profileOf(page.set);
+    const bytes = await measureBytes(url, visit, profile);
+    const lh = await runLighthouse(url, RUNS, visit, profile);
+    const result: PageResult = { path: page.path, set: page.set, as: page.as, ...bytes, ...lh };
     results.push(result);
-    console.log(`  ${path}: FCP ${ms(lh.fcp)} ms, LCP ${ms(lh.lcp)} ms, perf ${lh.performance} ${overBudget(result).join(' ') || 'ok'}`);
+    const moved = bytes.finalPath !== new URL(url).pathname ? ` (ended on ${bytes.finalPath})` : '';
+    console.log(
+      `  ${page.path}${moved}: FCP ${ms(lh.fcp)} ms, LCP ${ms(lh.lcp)} ms, TBT ${ms(lh.tbt)} ms ${overBudget(result).join(' ') || 'ok'}`,
+    );
   }
   const encodings = [...new Set(results.map((r) => r.encoding))].join(', ');
   console.log(
@@ -184,15 +136,21 @@ export async function benchPages(baseUrl: string, args: string[] = []): Promise<
   );
   console.log(`Machine load (1-min average): ${loadBefore} at the start, ${loadavg()[0]!.toFixed(2)} at the end.`);
   if (comparePath) console.log(`Changes in brackets are against ${comparePath}.`);
-  const byPath = new Map(previous.map((p) => [p.path, p]));
-  const summary = medianResult(results);
-  const previousMedian = previous.length ? medianResult(previous) : undefined;
-  printTable([...results.map((r) => row(r, byPath.get(r.path))), row(summary, previousMedian)]);
-  console.log(
-    `Goals: scores ${BUDGET.score}, FCP <= ${BUDGET.fcp} ms, LCP <= ${BUDGET.lcp} ms, TBT <= ${BUDGET.tbt} ms, CLS <= ${BUDGET.cls}, HTML without inline CSS <= 14 KB, up to the h1 <= 14 KB, CSS <= 15 KB, JS <= 5 KB, total <= 150 KB (brotli).`,
-  );
+  const byKey = new Map(previous.map((p) => [`${p.set ?? 'marketing'} ${p.path.split('?')[0]}`, p]));
+  const keyOf = (r: PageResult) => `${r.set ?? 'marketing'} ${r.path.split('?')[0]}`;
+  for (const set of SETS) {
+    const inSet = results.filter((r) => r.set === set);
+    if (!inSet.length) continue;
+    console.log(`\n${set === 'marketing' ? 'Marketing pages' : set === 'learner' ? 'Learner and account pages' : 'Admin screens'}`);
+    const before = previous.filter((p) => (p.set ?? 'marketing') === set);
+    printTable(
+      [...inSet.map((r) => row(r, byKey.get(keyOf(r)))), row(medianResult(inSet), before.length ? medianResult(before) : undefined)],
+      set,
+    );
+    console.log(goals(set));
+  }
   const failing = results.filter((r) => overBudget(r).length);
-  console.log(failing.length ? `Pages over a goal: ${failing.map((r) => r.path).join(', ')}` : 'Every page meets every goal.');
+  console.log(failing.length ? `\nPages over a goal: ${failing.map((r) => r.path).join(', ')}` : '\nEvery page meets every goal.');
 
   await mkdir(dirname(savePath), { recursive: true });
   await writeFile(savePath, JSON.stringify({ measuredAt: new Date().toISOString(), baseUrl, runs: RUNS, pages: results }, null, 2));
@@ -203,8 +161,10 @@ export async function benchPages(baseUrl: string, args: string[] = []): Promise<
 if (import.meta.main) {
   const base = process.argv[2];
   if (!base) {
-    console.error('usage: node scripts/bench-pages.ts http://localhost:PORT [--page /path] [--compare file.json] [--save file.json]');
+    console.error(
+      'usage: node scripts/bench-pages.ts http://localhost:PORT [--set marketing|learner|admin] [--page /path] [--compare file.json] [--save file.json] (DATABASE_URL for learner and admin pages)',
+    );
     process.exit(2);
   }
-  await benchPages(base, process.argv.slice(3));
+  await benchPages(base, process.argv.slice(3), process.env.DATABASE_URL);
 }

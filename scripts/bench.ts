@@ -3,7 +3,8 @@
  * served as `npm start` serves it, on a fresh embedded database.
  * - API: GET /api/v1/course/courses under 50 connections for 10 s, against a static file as the ceiling.
  * - Lead submissions: 200 at once, nothing lost (when the lead-capture bench exists).
- * - Pages: every marketing page, bytes before interaction and Lighthouse (see bench-pages.ts).
+ * - Pages: every marketing page, every learner and account page (logged in where it needs it) and
+ *   every admin screen: bytes before interaction and Lighthouse (see bench-pages.ts).
  * `npm run bench -- pages --compare .data/bench-pages.json` runs one part and compares with an
  * earlier run; flags after the part names go to the page bench.
  */
@@ -111,7 +112,8 @@ try {
   }
   if (wants('pages') && existsSync(join(ROOT, 'scripts', 'bench-pages.ts'))) {
     const { benchPages } = await import('./bench-pages.ts');
-    await benchPages(server.url, flags);
+    const ok = await benchPages(server.url, flags, databaseUrl);
+    if (!ok) process.exitCode = 1;
   }
 } finally {
   server.child.kill('SIGTERM');

@@ -11,11 +11,11 @@
  */
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { adminSignupSchema } from '../src/shared/account.ts';
 import { migrate, openLocalDatabase } from './lib/database.ts';
 
-const adminSchema = adminSignupSchema.omit({ inviteCode: true });
+const adminSchema = z.omit(adminSignupSchema, { inviteCode: true });
 
 const USAGE = `usage: npm run create-admin -- [--email EMAIL] [--first-name NAME] [--last-name NAME] [--password PASSWORD]
   Missing values are asked for (the password without echo). Environment: ADMIN_EMAIL, ADMIN_PASSWORD,

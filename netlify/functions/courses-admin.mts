@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { courseIdSchema } from '../../src/shared/course.ts';
+import { courseIdSchema } from '../../src/shared/catalogue.ts';
 import { createCourse, deleteCourse, readCourseForm, updateCourse, triggerSiteRebuild } from '../lib/catalogue/index.ts';
 import { requireOwner } from '../lib/auth/index.ts';
 import { json, parseWith, routes } from '../lib/platform/index.ts';

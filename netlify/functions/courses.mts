@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { courseIdSchema } from '../../src/shared/course.ts';
+import { courseIdSchema } from '../../src/shared/catalogue.ts';
 import { getCourse, listCourses } from '../lib/catalogue/index.ts';
 import { HttpError, json, parseWith, routes } from '../lib/platform/index.ts';
 

@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { courseIdSchema } from '../../src/shared/course.ts';
+import { courseIdSchema } from '../../src/shared/catalogue.ts';
 import { courseBuySchema, coursePaymentSchema } from '../../src/shared/order.ts';
 import { requireUser } from '../lib/auth/index.ts';
 import { json, mediaTypeEssence, parseWith, readJson, routes } from '../lib/platform/index.ts';

@@ -4,38 +4,61 @@
  * pointer over it, a tap, a focus, a key. Until then the page ships no framework code.
  *
  * Nothing typed early is lost: early-input.ts records keystrokes until the form is alive, and a
- * submit before then is held and replayed once the form says it is ready (`data-ready`).
+ * submit, or a press on a button with no action of its own (type=button: Send OTP), before then is
+ * held and replayed once the island says it is alive: an element in it carries `data-ready` (a
+ * form's own, or the form kit's ReadyMark).
  * docs/architecture.md, "Islands and hydration".
+ *
+ * A visit with something to show at once starts without waiting: the value names what that is,
+ * e.g. `client:interaction="query:email session:aspira.flash"` (an address to fill in from the link,
+ * a message the previous page left), `local:<key>` for a saved step (the registration flow).
+ * `paint`: a screen that shows data starts by itself once the page's scripts have come after the
+ * first paint (src/integrations/after-paint.ts), or at the first intent if that comes sooner; its
+ * code never competes with the first paint.
  */
 import type { ClientDirective } from 'astro';
 
 const INTENT = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
 
-const interaction: ClientDirective = (load, _options, el) => {
-  let started = false;
-  let heldSubmit: HTMLFormElement | null = null;
+/** Is one of these named: `query:<name>` in the address, `session:<key>` or `local:<key>` in storage? */
+function named(tokens: string[]): boolean {
+  const query = new URLSearchParams(location.search);
+  return tokens.some((token) => {
+    const [where, key = ''] = token.split(':');
+    try {
+      if (where === 'query') return query.has(key);
+      if (where === 'session' || where === 'local') return (where === 'session' ? sessionStorage : localStorage).getItem(key) !== null;
+    } catch {
+      // Storage blocked: nothing saved to show.
+    }
+    return false;
+  });
+}
 
-  const holdSubmit = (event: Event) => {
-    const form = event.target as HTMLFormElement;
-    if (form.hasAttribute('data-ready')) return;
+const interaction: ClientDirective = (load, options, el) => {
+  let started = false;
+  /** The first submit, or press on a button with no action of its own, made before the form was alive. */
+  let held: { form: HTMLFormElement } | { button: HTMLButtonElement } | null = null;
+  const ready = () => el.querySelector('[data-ready]') !== null;
+
+  const hold = (event: Event) => {
+    const target = event.target as Element;
+    const button = event.type === 'click' ? target.closest?.('button[type=button]') : null;
+    if (event.type === 'click' ? !button || ready() : target.hasAttribute('data-ready')) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    heldSubmit = form;
+    held ??= button ? { button: button as HTMLButtonElement } : { form: target as HTMLFormElement };
     void start();
   };
 
-  const replayWhenReady = () => {
-    const form = heldSubmit;
-    if (!form) return;
-    const replay = () => {
-      if (!form.isConnected || !form.hasAttribute('data-ready')) return false;
-      heldSubmit = null;
-      form.requestSubmit();
-      return true;
-    };
-    if (replay()) return;
-    const watch = new MutationObserver(() => replay() && watch.disconnect());
-    watch.observe(el, { attributes: true, subtree: true, attributeFilter: ['data-ready'] });
+  /** Done once the form says it is ready: the submit sent, the button pressed. */
+  const replay = () => {
+    if (!held) return true;
+    if ('form' in held ? !held.form.hasAttribute('data-ready') : !ready()) return false;
+    if ('form' in held) held.form.requestSubmit();
+    else if (!held.button.disabled) held.button.click();
+    held = null;
+    return true;
   };
 
   async function start() {
@@ -44,18 +67,32 @@ const interaction: ClientDirective = (load, _options, el) => {
     for (const type of INTENT) el.removeEventListener(type, start);
     const hydrate = await load();
     await hydrate();
-    el.removeEventListener('submit', holdSubmit, true);
-    replayWhenReady();
+    el.removeEventListener('submit', hold, true);
+    el.removeEventListener('click', hold, true);
+    if (replay()) return;
+    const watch = new MutationObserver(() => replay() && watch.disconnect());
+    watch.observe(el, { attributes: true, childList: true, subtree: true, attributeFilter: ['data-ready'] });
   }
 
   for (const type of INTENT) el.addEventListener(type, start, { once: true, passive: true });
-  el.addEventListener('submit', holdSubmit, true);
+  el.addEventListener('submit', hold, true);
+  el.addEventListener('click', hold, true);
+  const tokens = typeof options.value === 'string' ? options.value.split(' ') : [];
+  if (named(tokens)) void start();
+  else if (tokens.includes('paint')) {
+    // After the page bootstrap has marked <html data-scripts="ready"> (src/integrations/after-paint.ts).
+    const html = document.documentElement;
+    const painted = () => html.dataset['scripts'] === 'ready' && (void start(), true);
+    if (!painted())
+      new MutationObserver((_, watch) => painted() && watch.disconnect()).observe(html, { attributeFilter: ['data-scripts'] });
+  }
 };
 
 export default interaction;
 
 declare module 'astro' {
   interface AstroClientDirectives {
-    'client:interaction'?: boolean;
+    /** `true`, or what makes a visit start at once (`query:<name>`, `session:<key>`, `local:<key>`) or after the first paint (`paint`), space-separated. */
+    'client:interaction'?: boolean | string;
   }
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { INLINE_SCRIPT_HASHES } from '../../netlify/lib/platform/security-headers.ts';
-import { EARLY_INPUT_KEY } from '../islands/leads/early-input.ts';
+import { EARLY_INPUT_KEY } from '../islands/ui/early-input.ts';
 import { PENDING_LANDING_KEY } from '../islands/leads/tracking.ts';
-import { AFTER_PAINT_LOADER, afterPaintLoaderHash, deferModuleScripts } from './after-paint.ts';
+import { AFTER_PAINT_LOADER, afterPaintLoaderHash, deferModuleScripts, withImports } from './after-paint.ts';
 
 const page = (body: string) =>
   `<!doctype html><html><head><script type="application/ld+json">{}</script></head><body>${body}</body></html>`;
@@ -31,6 +31,52 @@ describe('page scripts after the first paint', () => {
     const lazy = '<template data-lazy="advisor-form"><script type="module" src="/_astro/AdvisorFormScript.ghi.js"></script></template>';
     const out = deferModuleScripts(page(`<main>Hi</main>${lazy}<script type="module" src="/_astro/Search.def.js"></script>`));
     expect(out).toContain(`<main>Hi</main>${lazy}<script data-modules="/_astro/Search.def.js">`);
+  });
+
+  it("moves a wrapping layout's script, emitted after the document's end, into the loader too", () => {
+    const html = `${page('<main>Hi</main><script type="module" src="/_astro/Search.def.js"></script>')}<script type="module" src="/_astro/AccountLayout.xyz.js"></script>`;
+    const out = deferModuleScripts(html);
+    expect(out).not.toContain('type="module"');
+    expect(out).toContain(
+      `<script data-modules="/_astro/Search.def.js /_astro/AccountLayout.xyz.js">${AFTER_PAINT_LOADER}</script></body></html>`,
+    );
+    expect(out.endsWith('</html>')).toBe(true);
+  });
+
+  it("asks for a page's own scripts first, the layouts' chrome right after", async () => {
+    const files: Record<string, string> = {
+      'BaseLayout.astro_astro_type_script_index_0_lang.a.js': 'import"./tracking.b.js";',
+      'tracking.b.js': 'import"./base.c.js";',
+      'base.c.js': 'export{}',
+      'purchases.astro_astro_type_script_index_0_lang.d.js': 'import"./base.c.js";',
+    };
+    const read = async (file: string) => files[file] ?? Promise.reject(new Error('no file'));
+    const html = deferModuleScripts(
+      page(
+        '<main>Hi</main><script type="module" src="/_astro/BaseLayout.astro_astro_type_script_index_0_lang.a.js"></script><script type="module" src="/_astro/purchases.astro_astro_type_script_index_0_lang.d.js"></script>',
+      ),
+    );
+    expect(await withImports(html, '', read)).toContain(
+      '<script data-modules="/_astro/purchases.astro_astro_type_script_index_0_lang.d.js /_astro/base.c.js" data-later="/_astro/BaseLayout.astro_astro_type_script_index_0_lang.a.js /_astro/tracking.b.js">',
+    );
+  });
+
+  it('lists what the page scripts import too, so the loader asks for every file at once', async () => {
+    const files: Record<string, string> = {
+      'Base.a.js': 'import{t}from"./tracking.b.js";import"./base.c.js";',
+      'tracking.b.js': 'import"./base.c.js";export const t=1',
+      'base.c.js': 'export{}',
+      'Account.d.js': 'import"./base.c.js";',
+    };
+    const read = async (file: string) => files[file] ?? Promise.reject(new Error('no file'));
+    const html = deferModuleScripts(
+      page(
+        '<main>Hi</main><script type="module" src="/_astro/Base.a.js"></script><script type="module" src="/_astro/Account.d.js"></script>',
+      ),
+    );
+    expect(await withImports(html, '', read)).toContain(
+      `<script data-modules="/_astro/Base.a.js /_astro/tracking.b.js /_astro/base.c.js /_astro/Account.d.js">${AFTER_PAINT_LOADER}</script>`,
+    );
   });
 
   it('keeps early input where the forms look for it', () => {

@@ -10,7 +10,7 @@
  * (type=button: no action of its own) pressed before they arrive is held and pressed once they have;
  * then `<html data-scripts="ready">` says the page is fully alive. From its first moment it also
  * remembers what is typed, ticked or picked in any form that is not alive yet: a field's value, or
- * for checkboxes the values ticked among the boxes of that name (src/islands/leads/early-input.ts),
+ * for checkboxes the values ticked among the boxes of that name (src/islands/ui/early-input.ts),
  * and notes a campaign or referred landing for src/islands/leads/tracking.ts, which may load only
  * after the visitor has already moved on.
  *
@@ -22,19 +22,21 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { importGraph, preloadIslands } from './island-preload.ts';
 
 export const AFTER_PAINT_LOADER =
-  "(()=>{const d=document,m=d.currentScript.dataset.modules.split(' ');let on=0,held=null;" +
+  "(()=>{const d=document,c=d.currentScript.dataset,m=c.modules.split(' '),n=c.later?c.later.split(' '):[];let on=0,held=null;" +
   "const keep=e=>{const t=e.target,f=t&&t.form;if(!f||!t.name||f.hasAttribute('data-ready'))return;" +
   'const s=window.__aspiraEarlyInput=window.__aspiraEarlyInput||new WeakMap(),v=s.get(f)||{};' +
   "v[t.name]=t.type==='checkbox'?[...f.elements].filter(c=>c.name===t.name&&c.checked).map(c=>c.value):t.value;s.set(f,v)};" +
   "d.addEventListener('input',keep,true);d.addEventListener('change',keep,true);" +
   "try{if(/[?&]utm_/.test(location.search)||d.referrer)sessionStorage.setItem('aspira:landing',JSON.stringify({search:location.search,referrer:d.referrer,at:new Date().toISOString()}))}catch{}" +
   "const hold=e=>{const b=e.target.closest&&e.target.closest('button[type=button]');if(!b)return;e.stopImmediatePropagation();held=held||b};" +
-  "const go=()=>{if(on++)return;d.addEventListener('click',hold,true);Promise.all(m.map(u=>import(u))).then(()=>{" +
+  'const all=u=>Promise.all(u.map(x=>import(x)));' +
+  "const go=()=>{if(on++)return;d.addEventListener('click',hold,true);all(m).then(()=>all(n)).then(()=>{" +
   "d.removeEventListener('click',hold,true);d.documentElement.dataset.scripts='ready';if(held)held.click()})};" +
   "for(const e of['pointerover','pointerdown','keydown','touchstart','focusin'])addEventListener(e,go,{once:true,capture:true,passive:true});" +
-  'let painted=0,loaded=0;const later=()=>{if(painted&&loaded)setTimeout(go)};' +
+  "let painted=0,loaded=0;const later=()=>{if(painted&&(loaded||'soon' in c))setTimeout(go)};" +
   "try{new PerformanceObserver((l,o)=>{if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();painted=1;later()}}).observe({type:'paint',buffered:true})}catch{painted=1}" +
   "addEventListener('load',()=>{loaded=1;later()},{once:true});" +
   "addEventListener('DOMContentLoaded',()=>setTimeout(go,3000),{once:true})})()";
@@ -45,17 +47,49 @@ const MODULE_SCRIPT = /<script type="module" src="(\/_astro\/[^"]+\.js)"><\/scri
 /** A script kept inert for later (src/islands/lazy-script.ts) stays where it is. */
 const LAZY_TEMPLATE = /(<template data-lazy="[^"]*">[\s\S]*?<\/template>)/;
 
-/** Moves a page's module scripts into the loader; a page without any is left as it is. */
+/**
+ * Moves a page's module scripts into the loader; a page without any is left as it is. A layout
+ * wrapping another (AccountLayout, AdminLayout) gets its script after the document's end: it moves
+ * too.
+ */
 export function deferModuleScripts(html: string): string {
   const end = html.lastIndexOf('</body>');
   if (end === -1) return html;
   // Odd parts are lazy templates: neither collected nor removed.
   const parts = html.slice(0, end).split(LAZY_TEMPLATE);
-  const modules = parts.flatMap((part, i) => (i % 2 ? [] : [...part.matchAll(MODULE_SCRIPT)].map((m) => m[1]!)));
+  const tail = html.slice(end);
+  const modules = [
+    ...parts.flatMap((part, i) => (i % 2 ? [] : [...part.matchAll(MODULE_SCRIPT)].map((m) => m[1]!))),
+    ...[...tail.matchAll(MODULE_SCRIPT)].map((m) => m[1]!),
+  ];
   if (modules.length === 0) return html;
   const loader = `<script data-modules="${[...new Set(modules)].join(' ')}">${AFTER_PAINT_LOADER}</script>`;
   const body = parts.map((part, i) => (i % 2 ? part : part.replace(MODULE_SCRIPT, ''))).join('');
-  return `${body}${loader}${html.slice(end)}`;
+  return `${body}${loader}${tail.replace(MODULE_SCRIPT, '')}`;
+}
+
+/** The layouts' own scripts: the chrome every page shares (header, search, Contact Us, the account menu). */
+const LAYOUT_SCRIPT = /^(BaseLayout|AccountLayout|AdminLayout)\.astro_astro_type_script_/;
+
+/**
+ * The loader's module lists with every file those modules import: the loader asks for all of a
+ * list at once, instead of the browser learning of a script's imports only when it has arrived (a
+ * round trip per level on a slow phone connection). A page with scripts of its own (its content:
+ * a list, a course, a summary) gets them first and the layouts' chrome right after (`data-later`).
+ */
+export async function withImports(html: string, assets: string, read?: (file: string) => Promise<string>): Promise<string> {
+  const list = html.match(/<script data-modules="([^"]*)">/);
+  if (!list) return html;
+  const entries = list[1]!.split(' ').map((url) => url.replace(/^\/_astro\//, ''));
+  const own = entries.filter((file) => !LAYOUT_SCRIPT.test(file));
+  const chrome = entries.filter((file) => LAYOUT_SCRIPT.test(file));
+  const url = (files: string[]) => files.map((file) => `/_astro/${file}`).join(' ');
+  if (!own.length || !chrome.length)
+    return html.replace(list[0], `<script data-modules="${url(await importGraph(entries, assets, read))}">`);
+  const first = await importGraph(own, assets, read);
+  const later = (await importGraph(chrome, assets, read)).filter((file) => !first.includes(file));
+  const soon = /<script[^>]* data-prefetch="/.test(html) ? ' data-soon' : '';
+  return html.replace(list[0], `<script data-modules="${url(first)}" data-later="${url(later)}"${soon}>`);
 }
 
 async function htmlFiles(dir: string): Promise<string[]> {
@@ -73,8 +107,10 @@ export function afterPaintScripts({ except = [] }: { except?: string[] } = {}): 
         for (const file of await htmlFiles(root)) {
           if (except.includes(relative(root, file))) continue;
           const html = await readFile(file, 'utf8');
-          const deferred = deferModuleScripts(html);
-          if (deferred !== html) await writeFile(file, deferred);
+          // Page scripts and islands that start with the page fetch their whole import graph at once.
+          const assets = join(root, '_astro');
+          const done = await preloadIslands(await withImports(deferModuleScripts(html), assets), assets);
+          if (done !== html) await writeFile(file, done);
         }
       },
     },

@@ -2,12 +2,6 @@
  * The one API client for islands. Same-origin requests with credentials (our HttpOnly session
  * cookie); errors arrive as ApiError carrying the API's `{ errors }` shape.
  */
-import { config } from 'zod';
-
-// Our CSP forbids eval: zod must not even probe for it (a caught `new Function` still counts as a
-// violation). Every island that validates a form loads this client first.
-config({ jitless: true });
-
 export const API_BASE = '/api/v1';
 
 export class ApiError extends Error {
@@ -47,6 +41,18 @@ export class ApiError extends Error {
 
 type Options = { method?: string; body?: unknown; form?: FormData; signal?: AbortSignal };
 
+/**
+ * An answer the page's <head> already asked for, before any code had loaded
+ * (src/layouts/account-guard.ts, `data-prefetch`): each is taken once, by the first plain GET of
+ * its path. Null when that early request failed (then the client asks again).
+ */
+function prefetched(path: string): Promise<Response | null> | undefined {
+  const early = (globalThis as { __aspiraPrefetch?: Record<string, Promise<Response | null>> }).__aspiraPrefetch;
+  const answer = early?.[path];
+  if (answer) delete early![path];
+  return answer;
+}
+
 export async function api<T>(path: string, { method, body, form, signal }: Options = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   let payload: BodyInit | undefined;
@@ -55,9 +61,10 @@ export async function api<T>(path: string, { method, body, form, signal }: Optio
     headers['content-type'] = 'application/json';
     payload = JSON.stringify(body);
   }
-  let response: Response;
+  const early = !payload && !method && !signal ? prefetched(path) : undefined;
+  let response = early ? await early : null;
   try {
-    response = await fetch(`${API_BASE}${path}`, {
+    response ??= await fetch(`${API_BASE}${path}`, {
       method: method ?? (payload ? 'POST' : 'GET'),
       headers,
       body: payload ?? null,

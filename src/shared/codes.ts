@@ -3,6 +3,9 @@
  * admin screen). The server decides every amount; these only carry the learner's choice.
  */
 import { z } from 'zod';
+import { CODE_SCOPES, type CodeScope } from './code-scopes.ts';
+
+export * from './code-scopes.ts';
 
 /** Codes are stored upper case: 4-32 letters, digits and hyphens. */
 export const CODE_PATTERN = /^[A-Z0-9][A-Z0-9-]{3,31}$/;
@@ -47,15 +50,6 @@ export type CodePreviewAnswer = {
   listPaise: number;
   discountPaise: number;
   totalPaise: number;
-};
-
-export const CODE_SCOPES = ['all-courses', 'courses', 'registration-fees', 'plans'] as const;
-export type CodeScope = (typeof CODE_SCOPES)[number];
-export const SCOPE_LABELS: Record<CodeScope, string> = {
-  'all-courses': 'All courses',
-  courses: 'Chosen courses',
-  'registration-fees': 'Registration fees',
-  plans: 'Instalment plans',
 };
 
 const optionalDate = z

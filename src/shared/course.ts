@@ -1,11 +1,3 @@
-import { z } from 'zod';
-
-/** Course ids are 24 hex characters (kept from the old site so /course/{id} links keep working). */
-export const courseIdSchema = z
-  .string()
-  .regex(/^[0-9a-fA-F]{24}$/, 'A course id is 24 hexadecimal characters')
-  .transform((id) => id.toLowerCase());
-
 /**
  * A course as the API answers it (docs/product.md, Entities). `price` and `listPrice` are in
  * rupees; `listPrice` is null unless an admin set a real list price above the price.

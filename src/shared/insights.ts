@@ -3,7 +3,7 @@
  * start on Monday, India time) by source and by programme, the median time to first contact,
  * and the share of leads whose person paid (a registration fee or a course) within 30 days.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const INSIGHTS_WEEKS = 12;
 export const CONVERSION_DAYS = 30;
@@ -29,20 +29,18 @@ export const NONE_LABELS: Record<InsightDimension, string> = {
   programme: '(not stated)',
 };
 
-const dateSchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'Not a real date');
+const dateSchema = z.string().check(
+  z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31'),
+  z.refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'Not a real date'),
+);
 
 /** GET /api/v1/admin/insights?touch=&to=&format= */
-export const insightsQuerySchema = z
-  .object({
-    touch: z.enum(['last', 'first'], { error: 'touch must be last or first' }).default('last'),
-    /** A day (India) in the last of the 12 weeks; today when absent. */
-    to: dateSchema.optional(),
-    format: z.enum(['json', 'csv'], { error: 'format must be json or csv' }).optional(),
-  })
-  .strict();
+export const insightsQuerySchema = z.strictObject({
+  touch: z._default(z.enum(['last', 'first'], { error: 'touch must be last or first' }), 'last'),
+  /** A day (India) in the last of the 12 weeks; today when absent. */
+  to: z.optional(dateSchema),
+  format: z.optional(z.enum(['json', 'csv'], { error: 'format must be json or csv' })),
+});
 export type InsightsQuery = z.output<typeof insightsQuerySchema>;
 
 export type InsightRow = {

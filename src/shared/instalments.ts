@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { checkoutResultShape } from './checkout.ts';
-import { FEE_OPTION_IDS } from './registration-fees.ts';
+import { PLAN_FEE_OPTIONS } from './registration-fees.ts';
+
+export { PLAN_FEE_OPTIONS } from './registration-fees.ts';
 
 /**
  * Fee plans paid in instalments: request schemas and answer shapes shared by the API and the
@@ -36,8 +38,6 @@ const oneLine = (label: string, max: number) =>
     .min(1, `Enter the ${label}`)
     .max(max, `The ${label} must be at most ${max} characters`)
     .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), `The ${label} must be on one line`);
-
-export const PLAN_FEE_OPTIONS = FEE_OPTION_IDS.filter((id) => id !== 'custom');
 
 export const planPartInputSchema = z
   .object({

@@ -1,26 +1,26 @@
 /** The owner's money view (/admin/money): its filters and what the API answers for it. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { RefundDto } from './refund.ts';
 
 export const MONEY_KINDS = ['registration', 'course', 'instalment'] as const;
 export const MONEY_STATUSES = ['captured', 'partially-refunded', 'refunded', 'refund-pending', 'refund-failed'] as const;
 
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-24')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Use a real date')
-  .optional();
+const day = z.optional(
+  z.string().check(
+    z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-24'),
+    z.refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Use a real date'),
+  ),
+);
 
 /** The money view's filters (query string). Dates are days in India (IST), both inclusive. */
 export const moneyFilterSchema = z
-  .object({
+  .strictObject({
     from: day,
     to: day,
-    kind: z.enum(MONEY_KINDS, { error: 'kind: choose registration, course or instalment' }).optional(),
-    status: z.enum(MONEY_STATUSES, { error: `status: choose one of ${MONEY_STATUSES.join(', ')}` }).optional(),
+    kind: z.optional(z.enum(MONEY_KINDS, { error: 'kind: choose registration, course or instalment' })),
+    status: z.optional(z.enum(MONEY_STATUSES, { error: `status: choose one of ${MONEY_STATUSES.join(', ')}` })),
   })
-  .strict()
-  .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], message: 'The end date must not be before the start date' });
+  .check(z.refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], message: 'The end date must not be before the start date' }));
 
 export type MoneyFilter = z.output<typeof moneyFilterSchema>;
 

@@ -2,7 +2,7 @@
  * Operations (docs/architecture.md, Operations): the scheduled jobs and how often they run, the
  * owner's operations screen (/admin/operations) and its API, and the email-bounce actions.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { emailSchema } from './account.ts';
 
 /**
@@ -53,31 +53,29 @@ export type EmailBounceDto = {
 
 /** POST /api/v1/admin/persons/{id}/bounces: the right address for one that bounced. */
 export const bounceCorrectionSchema = z
-  .object({
+  .strictObject({
     address: emailSchema,
     correctedTo: emailSchema,
   })
-  .strict()
-  .refine((v) => v.address !== v.correctedTo, { path: ['correctedTo'], message: 'Enter a different address' });
+  .check(z.refine((v) => v.address !== v.correctedTo, { path: ['correctedTo'], message: 'Enter a different address' }));
 export type BounceCorrection = z.input<typeof bounceCorrectionSchema>;
 
 /** POST /api/v1/admin/operations/bounces/clear (owners): the address works again. */
-export const bounceClearSchema = z.object({ address: emailSchema }).strict();
+export const bounceClearSchema = z.strictObject({ address: emailSchema });
 
-const day = z
-  .string({ error: 'Use a date like 2026-11-24' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-24')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Use a real date');
+const day = z.string({ error: 'Use a date like 2026-11-24' }).check(
+  z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-24'),
+  z.refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Use a real date'),
+);
 
 /** POST /api/v1/admin/operations/reconcile (owners) and `npm run reconcile`: India days, both ends included. */
-export const reconcileRangeSchema = z
-  .object({ from: day, to: day })
-  .strict()
-  .refine((v) => v.from <= v.to, { path: ['to'], message: 'The end date must not be before the start date' })
-  .refine((v) => (Date.parse(v.to) - Date.parse(v.from)) / 86_400_000 < 31, {
+export const reconcileRangeSchema = z.strictObject({ from: day, to: day }).check(
+  z.refine((v) => v.from <= v.to, { path: ['to'], message: 'The end date must not be before the start date' }),
+  z.refine((v) => (Date.parse(v.to) - Date.parse(v.from)) / 86_400_000 < 31, {
     path: ['to'],
     message: 'Reconcile at most 31 days at a time',
-  });
+  }),
+);
 export type ReconcileRange = z.output<typeof reconcileRangeSchema>;
 
 export type MismatchKind =

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { checkoutResultShape } from './checkout.ts';
 import { codeInputSchema } from './codes.ts';
-import { courseIdSchema, type CourseDto } from './course.ts';
-import { trackingSchema } from './tracking.ts';
+import { courseIdSchema } from './catalogue.ts';
+import type { CourseDto } from './course.ts';
+import { touchFields } from './tracking.ts';
 
 /** POST /api/v1/course/buy/{courseId}: the buyer's touches (attribution) and an optional code, never the price. */
-export const courseBuySchema = trackingSchema.extend({ code: codeInputSchema.optional() });
+export const courseBuySchema = z.object({ ...touchFields, code: codeInputSchema.optional() });
 
 /**
  * POST /api/v1/order: what the browser sends after the checkout hands back a payment. The server

@@ -3,7 +3,7 @@
  * (/admin/person?id=...) and its API. Leads with the same email or phone are one person; an
  * admin can merge two persons and undo the merge.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { EmailBounceDto } from './operations.ts';
 
 /** The person page's address for a person id. */
@@ -47,37 +47,32 @@ export const STAGE_LABELS: Record<string, string> = {
 
 export const personIdSchema = z
   .string({ error: 'Give the person id' })
-  .trim()
-  .regex(/^[1-9]\d{0,15}$/, 'A person id is a whole number');
+  .check(z.trim(), z.regex(/^[1-9]\d{0,15}$/, 'A person id is a whole number'));
 
 /** GET /api/v1/admin/persons/lookup?kind=&id=: the person a lead belongs to. */
-export const personLookupSchema = z
-  .object({
-    kind: z.enum(['contact', 'scholarship', 'pitch', 'registration', 'order'], {
-      error: 'kind must be contact, scholarship, pitch, registration or order',
-    }),
-    id: z.string({ error: 'Give the lead id' }).trim().min(1, 'Give the lead id').max(64, 'The lead id is at most 64 characters'),
-  })
-  .strict();
+export const personLookupSchema = z.strictObject({
+  kind: z.enum(['contact', 'scholarship', 'pitch', 'registration', 'order'], {
+    error: 'kind must be contact, scholarship, pitch, registration or order',
+  }),
+  id: z
+    .string({ error: 'Give the lead id' })
+    .check(z.trim(), z.minLength(1, 'Give the lead id'), z.maxLength(64, 'The lead id is at most 64 characters')),
+});
 
 /** POST /api/v1/admin/persons/{id}/merge: merge another person into this one. */
-export const mergeSchema = z
-  .object({
-    otherId: personIdSchema,
-    reason: z
-      .string()
-      .trim()
-      .max(500, 'Reason must be at most 500 characters')
-      .optional()
-      .transform((v) => (v ? v : undefined)),
-  })
-  .strict();
+export const mergeSchema = z.strictObject({
+  otherId: personIdSchema,
+  reason: z.pipe(
+    z.optional(z.string().check(z.trim(), z.maxLength(500, 'Reason must be at most 500 characters'))),
+    z.transform((v: string | undefined) => (v ? v : undefined)),
+  ),
+});
 export type MergeInput = z.input<typeof mergeSchema>;
 
 /** GET /api/v1/admin/persons?q=: find a person to merge with (name, email or phone). */
-export const personSearchSchema = z
-  .object({ q: z.string({ error: 'Type a name, email or phone' }).trim().min(3, 'Type at least 3 characters').max(100) })
-  .strict();
+export const personSearchSchema = z.strictObject({
+  q: z.string({ error: 'Type a name, email or phone' }).check(z.trim(), z.minLength(3, 'Type at least 3 characters'), z.maxLength(100)),
+});
 
 export type TimelineKind =
   | 'callback'

@@ -1,33 +1,14 @@
 /**
- * The admissions pipeline, shared by the admin islands and the API: the kinds of lead, stages,
- * the inbox's query and rows, the lead reference, and the bodies of the pipeline, team and audit
- * endpoints.
+ * The admissions pipeline, shared by the admin islands and the API: the inbox's query and rows,
+ * the lead reference, and the bodies of the pipeline, team and audit endpoints. The kinds of lead,
+ * the stages and the stage change a screen checks are ./pipeline-stages.ts (re-exported here).
  */
 import type { BounceReason } from './operations.ts';
 import { z } from 'zod';
 import { PROGRAMMES } from './leads.ts';
+import { followUpSchema, LEAD_KINDS, noteText, NOTE_MAX, STAGES, type LeadKind, type Stage } from './pipeline-stages.ts';
 
-export const LEAD_KINDS = ['contact', 'scholarship', 'pitch', 'registration', 'order'] as const;
-export type LeadKind = (typeof LEAD_KINDS)[number];
-export const LEAD_KIND_LABELS: Record<LeadKind, string> = {
-  contact: 'Advisor & contact requests',
-  scholarship: 'Scholarship applications',
-  pitch: 'Startup pitches',
-  registration: 'Registrations',
-  order: 'Course orders',
-};
-
-/** The admissions pipeline's stages. */
-export const STAGES = ['new', 'contacted', 'qualified', 'applied', 'enrolled', 'lost'] as const;
-export type Stage = (typeof STAGES)[number];
-export const STAGE_LABELS: Record<Stage, string> = {
-  new: 'New',
-  contacted: 'Contacted',
-  qualified: 'Qualified',
-  applied: 'Applied',
-  enrolled: 'Enrolled',
-  lost: 'Lost',
-};
+export * from './pipeline-stages.ts';
 
 const dateSchema = z
   .string()
@@ -73,11 +54,6 @@ export type LeadDto = {
   nextFollowUpAt: string | null;
 };
 
-/** Stages a lead leaves the work queue in. */
-export const CLOSED_STAGES: readonly Stage[] = ['enrolled', 'lost'];
-
-export const NOTE_MAX = 2000;
-export const LOST_REASON_MAX = 500;
 export const ADMIN_ROLES = ['owner', 'counsellor'] as const;
 export type AdminRoleName = (typeof ADMIN_ROLES)[number];
 
@@ -91,51 +67,8 @@ export const leadRefSchema = z.object({
 });
 export type LeadRef = { kind: LeadKind; id: string };
 
-const noteText = (label: string, max: number) =>
-  z
-    .string({ error: `Enter the ${label}` })
-    .trim()
-    .min(1, `Enter the ${label}`)
-    .max(max, `${label[0]!.toUpperCase()}${label.slice(1)} must be at most ${max} characters`);
-
-/**
- * A follow-up time: "2026-11-25T10:30" as a datetime-local field sends it (read as India time),
- * or a full ISO time with its zone; null clears it.
- */
-export const followUpSchema = z
-  .string({ error: 'Enter the follow-up date and time' })
-  .trim()
-  .regex(
-    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/,
-    'Enter the follow-up as a date and time, like 2026-11-25T10:30',
-  )
-  .transform((value) => new Date(/(Z|[+-]\d{2}:\d{2})$/.test(value) ? value : `${value}+05:30`))
-  .refine((date) => !Number.isNaN(date.getTime()), 'Not a real date and time')
-  .refine((date) => Math.abs(date.getTime() - Date.now()) < 2 * 366 * 86_400_000, 'Pick a follow-up within two years of today')
-  .transform((date) => date.toISOString());
-
-/** POST /admin/pipeline/:kind/:id/stage: the quick stage change (with a note, a follow-up). */
-export const stageChangeSchema = z
-  .object({
-    stage: z.enum(STAGES, { error: `Choose a stage: ${STAGES.map((s) => STAGE_LABELS[s]).join(', ')}` }),
-    note: noteText('note', NOTE_MAX)
-      .optional()
-      .or(z.literal('').transform(() => undefined)),
-    lostReason: noteText('reason', LOST_REASON_MAX)
-      .optional()
-      .or(z.literal('').transform(() => undefined)),
-    nextFollowUpAt: followUpSchema
-      .nullable()
-      .optional()
-      .or(z.literal('').transform(() => undefined)),
-  })
-  .strict()
-  .refine((v) => v.stage !== 'lost' || !!v.lostReason, { message: 'Give the reason the lead was lost', path: ['lostReason'] })
-  .refine((v) => v.stage === 'lost' || !v.lostReason, { message: 'A reason is only for a lost lead', path: ['lostReason'] });
-export type StageChange = z.output<typeof stageChangeSchema>;
-
 export const noteSchema = z.object({ body: noteText('note', NOTE_MAX) }).strict();
-export const followUpBodySchema = z.object({ nextFollowUpAt: followUpSchema.nullable() }).strict();
+export const followUpBodySchema = z.object({ nextFollowUpAt: z.nullable(followUpSchema) }).strict();
 export const ownerBodySchema = z
   .object({
     ownerId: z

@@ -17,6 +17,9 @@ export const FEE_OPTIONS = [
 export const CUSTOM_OPTION = { id: 'custom', label: 'Custom amount' } as const;
 export const FEE_OPTION_IDS = ['online', 'hybrid', 'discover', 'elevate', 'plor', 'admit', 'custom'] as const;
 export type FeeOptionId = (typeof FEE_OPTION_IDS)[number];
+
+/** The registration fees a fee plan can require first (docs/architecture.md, Adding something payable): every listed fee. */
+export const PLAN_FEE_OPTIONS = FEE_OPTION_IDS.filter((id) => id !== 'custom');
 export type PresetFeeOption = (typeof FEE_OPTIONS)[number];
 
 export function presetFee(id: string): PresetFeeOption | undefined {

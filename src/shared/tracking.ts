@@ -10,7 +10,7 @@
  * a lead. Spread `touchFields` into a lead schema; the server stores them with recordLeadTouches
  * (netlify/lib/leads/touches.ts).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
 export const TOUCH_KEYS = [...UTM_KEYS, 'referrer'] as const;
@@ -55,28 +55,34 @@ export function referrerHost(referrer: string | null | undefined): string | null
   }
 }
 
-const utm = z
-  .string()
-  .trim()
-  .max(UTM_MAX)
-  .refine((v) => v.length > 0 && !CONTROL_OR_BREAK.test(v))
-  .optional()
-  .catch(undefined);
-const referrer = z.string().trim().max(REFERRER_MAX).refine(isReferrerUrl).optional().catch(undefined);
+const utm = z.catch(
+  z.optional(
+    z.string().check(
+      z.trim(),
+      z.maxLength(UTM_MAX),
+      z.refine((v) => v.length > 0 && !CONTROL_OR_BREAK.test(v)),
+    ),
+  ),
+  undefined,
+);
+const referrer = z.catch(z.optional(z.string().check(z.trim(), z.maxLength(REFERRER_MAX), z.refine(isReferrerUrl))), undefined);
 
 const EARLIEST = Date.parse('2020-01-01T00:00:00Z');
 const DAY_MS = 24 * 3600 * 1000;
 /** A browser's clock: an ISO time between 2020 and tomorrow, else dropped. */
-const touchTime = z
-  .string()
-  .trim()
-  .max(40)
-  .refine((v) => {
-    const t = Date.parse(v);
-    return /^\d{4}-\d{2}-\d{2}T/.test(v) && Number.isFinite(t) && t >= EARLIEST && t <= Date.now() + DAY_MS;
-  })
-  .optional()
-  .catch(undefined);
+const touchTime = z.catch(
+  z.optional(
+    z.string().check(
+      z.trim(),
+      z.maxLength(40),
+      z.refine((v) => {
+        const t = Date.parse(v);
+        return /^\d{4}-\d{2}-\d{2}T/.test(v) && Number.isFinite(t) && t >= EARLIEST && t <= Date.now() + DAY_MS;
+      }),
+    ),
+  ),
+  undefined,
+);
 
 /** The attribution fields of a lead request (spread into its `.strict()` schema). */
 export const touchFields = {

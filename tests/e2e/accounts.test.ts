@@ -139,6 +139,8 @@ e2eDescribe('accounts in the browser', () => {
       await page.goto('/login', ready);
       await settled(page);
       await page.locator('main').getByLabel('Email').fill(email);
+      // The link carries the typed address once the form is alive (typing in it brought it to life).
+      await page.locator('main form[data-ready]').waitFor();
       await page.getByRole('link', { name: 'Forgot password?' }).click();
       await page.waitForURL(/\/forgot-password\?email=/, ready);
       await settled(page);

@@ -8,7 +8,18 @@ import { readFile } from 'node:fs/promises';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations } from './axe.ts';
-import { adminLogIn, baseUrl, e2eDescribe, emailedLink, emailedOtp, newPage, signupVerified, sql } from './harness.ts';
+import {
+  adminLogIn,
+  baseUrl,
+  e2eDescribe,
+  emailedLink,
+  emailedOtp,
+  newPage,
+  signupVerified,
+  sql,
+  registrationAlive,
+  islandsSettled,
+} from './harness.ts';
 
 const PASSWORD = 'violet-harbour-lantern-42';
 const ready = { waitUntil: 'domcontentloaded' } as const;
@@ -16,13 +27,13 @@ let counter = 0;
 const newEmail = (label: string) => `${label}.${Date.now()}.${++counter}@example.com`;
 
 async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelectorAll('main astro-island[ssr]').length === 0, undefined, { timeout: 30_000 });
+  await islandsSettled(page);
 }
 
 /** /information: OTP, details, the hybrid fee paid in the sandbox checkout; answers the payment id shown on /success. */
 async function registerAndPay(page: Page, email: string): Promise<string> {
   await page.goto('/information');
-  await page.locator('.reg[data-ready]').waitFor({ timeout: 30_000 });
+  await registrationAlive(page);
   const form = page.getByRole('form', { name: 'Registration' });
   await form.getByLabel('Email').fill(email);
   await form.getByRole('button', { name: 'Send OTP' }).click();
@@ -44,6 +55,7 @@ async function registerAndPay(page: Page, email: string): Promise<string> {
   const checkout = page.getByRole('dialog', { name: 'Aspira Registration' });
   await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
   await page.waitForURL(/\/success\?/);
+  await page.locator('[data-row="paymentId"][data-filled]').waitFor();
   const paymentId = (await page.locator('[data-field="paymentId"]').textContent())?.trim() ?? '';
   expect(paymentId).toMatch(/^pay_/);
   expect(await page.getByRole('link', { name: /See your application/ }).getAttribute('href')).toBe('/applications');

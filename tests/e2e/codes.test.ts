@@ -2,7 +2,18 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { axeViolations } from './axe.ts';
-import { adminLogIn, createAdminFromTerminal, e2eDescribe, emailedOtp, newPage, settled, signupVerified, sql } from './harness.ts';
+import {
+  adminLogIn,
+  createAdminFromTerminal,
+  e2eDescribe,
+  emailedOtp,
+  newPage,
+  settled,
+  signupVerified,
+  sql,
+  registrationAlive,
+  islandsSettled,
+} from './harness.ts';
 
 const DM = '6801c2a4f1e2b3c4d5e6fd57'; // Digital Marketing, ₹2,49,000
 const stamp = Date.now().toString(36).toUpperCase();
@@ -11,8 +22,7 @@ const ready = { waitUntil: 'domcontentloaded' } as const;
 async function shot(target: Page | Locator, name: string) {
   if (process.env.E2E_SHOTS) await target.screenshot({ path: join(process.env.E2E_SHOTS, `${name}.png`) });
 }
-const islandsReady = (page: Page) =>
-  page.waitForFunction(() => !!document.querySelector('main astro-island') && !document.querySelector('main astro-island[ssr]'));
+const islandsReady = (page: Page) => islandsSettled(page);
 
 async function insertCode(code: string, fields: { percent: number; scope: string; feeOptions?: string[]; description?: string }) {
   await sql()`insert into discount_codes (code, description, kind, percent_off, scope, fee_options, created_by)
@@ -86,7 +96,7 @@ e2eDescribe('discount and scholarship codes in the browser', () => {
     const page = await newPage({ width: 1280, height: 800 });
     page.setDefaultTimeout(30_000);
     await page.goto(`/information?code=${code}`);
-    await page.locator('.reg[data-ready]').waitFor();
+    await registrationAlive(page);
     const form = page.getByRole('form', { name: 'Registration' });
     await form.getByLabel('Email').fill(email);
     await form.getByRole('button', { name: 'Send OTP' }).click();

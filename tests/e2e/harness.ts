@@ -29,8 +29,18 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-/** A fresh browser context (own cookies and storage) and page. Viewport defaults to a phone. */
+/**
+ * Every request of the suite comes from 127.0.0.1, where real visitors each have an address of
+ * their own: the per-address counters (buckets named `…-ip`) start over for each new visitor, so
+ * one journey's OTPs and registrations do not use up the next one's allowance.
+ */
+export async function newVisitorAddress(): Promise<void> {
+  await sql()`delete from rate_limits where split_part(key, ':', 1) like '%-ip'`;
+}
+
+/** A fresh browser context (own cookies and storage) and page, as a new visitor. Viewport defaults to a phone. */
 export async function newPage(options: { width?: number; height?: number } = {}): Promise<Page> {
+  await newVisitorAddress();
   browser ??= await chromium.launch({ executablePath: chromePath!, args: CHROMIUM_ARGS });
   const context = await browser.newContext({
     baseURL: baseUrl,
@@ -127,7 +137,7 @@ export async function adminLogIn(page: Page, person: { email: string; password: 
   await page.goto('/admin/login', { waitUntil: 'domcontentloaded' });
   const form = page.getByRole('form', { name: 'Admin login' });
   await form.waitFor({ timeout: 30_000 });
-  await page.waitForFunction(() => !document.querySelector('main astro-island[ssr]'), undefined, { timeout: 30_000 });
+  await islandsSettled(page);
   await form.getByLabel('Email').fill(person.email);
   await form.getByLabel('Password').fill(person.password);
   await form.getByRole('button', { name: 'Log in' }).click();
@@ -157,9 +167,32 @@ export function createAdminFromTerminal(person: AdminPerson): Promise<{ code: nu
   return runScript('create-admin.ts', args);
 }
 
+/**
+ * Islands that start by themselves (client:load and client:only, and client:interaction="paint" after
+ * the first paint) have hydrated: Astro drops `ssr` then. A form that waits for the visitor's first
+ * intent (client:interaction) is not waited for: typing into it starts it, and a submit is held
+ * until it is alive.
+ */
+export async function islandsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => !document.querySelector('main astro-island[ssr]:not([client="interaction"]:not([opts*="paint"]))'),
+    undefined,
+    { timeout: 30_000 },
+  );
+}
+
+/**
+ * /information's form, alive: it comes alive on the visitor's first intent (a saved step starts it
+ * at once), so a pointer over it, then its ready mark.
+ */
+export async function registrationAlive(page: Page): Promise<void> {
+  await page.getByRole('form', { name: 'Registration' }).hover();
+  await page.locator('.reg[data-ready]').waitFor({ timeout: 30_000 });
+}
+
 /** The page's island has hydrated and its data has loaded (no `busy` text left in <main>). */
 export async function settled(page: Page, busy: RegExp = /Loading/i): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('main astro-island[ssr]'), undefined, { timeout: 30_000 });
+  await islandsSettled(page);
   await page.waitForFunction(
     (pattern) => !new RegExp(pattern.source, pattern.flags).test(document.querySelector('main')?.textContent ?? ''),
     {

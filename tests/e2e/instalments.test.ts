@@ -13,6 +13,8 @@ import {
   settled,
   signupVerified,
   sql,
+  islandsSettled,
+  newVisitorAddress,
 } from './harness.ts';
 
 const stamp = Date.now().toString(36);
@@ -38,6 +40,7 @@ async function send(method: string, path: string, body?: unknown, token?: string
 
 /** The ₹11,000 AspiraAdmit registration fee, paid in the sandbox with the learner's email (OTP read from the outbox). */
 async function payAdmitFee(email: string): Promise<void> {
+  await newVisitorAddress();
   await send('POST', '/otp/send', { email });
   const code = await emailedOtp(email);
   const { verificationToken } = await send('POST', '/otp/verify', { email, otp: code });
@@ -76,7 +79,7 @@ e2eDescribe('fee plans paid in instalments', () => {
       const page = await newPage({ width: 1280, height: 800 });
       page.setDefaultTimeout(30_000);
       await page.goto(`/login?next=${encodeURIComponent('/instalments')}`, ready);
-      await page.waitForFunction(() => !!document.querySelector('main astro-island') && !document.querySelector('main astro-island[ssr]'));
+      await islandsSettled(page);
       await page.locator('main').getByLabel('Email').fill(LEARNER.email);
       await page
         .locator('main')

@@ -4,14 +4,13 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { pdfText } from '../api/invoices/kit.ts';
 import { axeViolations } from './axe.ts';
-import { e2eDescribe, newPage, signupVerified, sql } from './harness.ts';
+import { e2eDescribe, newPage, signupVerified, sql, registrationAlive, islandsSettled } from './harness.ts';
 
 const PM = '6801c2a4f1e2b3c4d5e6fd68'; // Product Management, ₹2,99,000
 const email = `e2e.invoice.${Date.now()}@example.com`;
 const password = 'learn2grow!';
 const ready = { waitUntil: 'domcontentloaded' } as const;
-const islandsReady = (page: Page) =>
-  page.waitForFunction(() => !!document.querySelector('main astro-island') && !document.querySelector('main astro-island[ssr]'));
+const islandsReady = (page: Page) => islandsSettled(page);
 
 /** E2E_SHOTS=<dir> keeps screenshots of each screen for a person to look at. */
 async function shot(page: Page, name: string): Promise<void> {
@@ -109,7 +108,7 @@ e2eDescribe('GST invoices in the browser', () => {
       page.setDefaultTimeout(30_000);
       const visitor = `e2e.reginvoice.${Date.now()}@example.com`;
       await page.goto('/information');
-      await page.locator('.reg[data-ready]').waitFor();
+      await registrationAlive(page);
       const form = page.getByRole('form', { name: 'Registration' });
       await form.getByLabel('Email').fill(visitor);
       await form.getByRole('button', { name: 'Send OTP' }).click();

@@ -1,7 +1,17 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations } from './axe.ts';
-import { adminLogIn, baseUrl, createAdminFromTerminal, e2eDescribe, newPage, settled, signupVerified, sql } from './harness.ts';
+import {
+  adminLogIn,
+  baseUrl,
+  createAdminFromTerminal,
+  e2eDescribe,
+  newPage,
+  settled,
+  signupVerified,
+  sql,
+  islandsSettled,
+} from './harness.ts';
 
 const DM = '6801c2a4f1e2b3c4d5e6fd57'; // Digital Marketing, ₹2,49,000
 const PM = '6801c2a4f1e2b3c4d5e6fd68'; // Product Management, ₹2,99,000
@@ -112,7 +122,7 @@ e2eDescribe('refunds from the admin money view', () => {
 
       // The learner's purchases no longer show the course.
       await learner.goto('/purchases', ready);
-      await learner.waitForFunction(() => !document.querySelector('main astro-island[ssr]'));
+      await islandsSettled(learner);
       await learner.waitForFunction(() => !/Loading/i.test(document.querySelector('main')?.textContent ?? ''));
       expect(await learner.locator('.purchase-card').count()).toBe(0);
       const owned = await learner.evaluate(() =>

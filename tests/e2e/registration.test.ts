@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations } from './axe.ts';
-import { e2eDescribe, emailedOtp, newPage, sql } from './harness.ts';
+import { e2eDescribe, emailedOtp, newPage, sql, registrationAlive } from './harness.ts';
 
 let counter = 0;
 function newVisitorEmail(): string {
@@ -21,7 +21,7 @@ async function toast(page: Page, text: string) {
 /** A new visitor verifies the email (code read from the outbox, as a person reads the email) and registers. */
 async function registerVisitor(page: Page, email: string, problems: string[] = []) {
   await page.goto('/information');
-  await page.locator('.reg[data-ready]').waitFor();
+  await registrationAlive(page);
   const form = registrationForm(page);
   problems.push(...(await axeViolations(page, 'start')));
   await form.getByLabel('Email').fill(email);
@@ -78,7 +78,7 @@ e2eDescribe('registration and the registration fee in the browser', () => {
 
     // A reload keeps the registration.
     await page.reload();
-    await page.locator('.reg[data-ready]').waitFor();
+    await registrationAlive(page);
     const form = registrationForm(page);
     await form.getByRole('button', { name: 'Registered' }).waitFor();
     expect(await form.getByLabel('Email').inputValue()).toBe(email);
@@ -156,7 +156,7 @@ e2eDescribe('registration and the registration fee in the browser', () => {
   it('a corrected email gets a code at once; the mistyped address says how long it must wait', async () => {
     const page = await newPage({ width: 1440, height: 900 });
     await page.goto('/information');
-    await page.locator('.reg[data-ready]').waitFor();
+    await registrationAlive(page);
     const form = registrationForm(page);
     const typo = newVisitorEmail().replace('@example.com', '@exmaple.com');
     const email = newVisitorEmail();
@@ -195,7 +195,7 @@ e2eDescribe('registration and the registration fee in the browser', () => {
     await form.getByLabel('Full name').pressSequentially('Early Typist');
     await form.getByLabel('Why do you want to join?').fill('Typed before the script loaded.');
     expect(await page.locator('.reg[data-ready]').count()).toBe(0);
-    await page.locator('.reg[data-ready]').waitFor({ timeout: 30_000 });
+    await registrationAlive(page);
     await page.unroute('**/_astro/**/*.js');
     expect(await form.getByLabel('Email').inputValue()).toBe(email);
     expect(await form.getByLabel('Full name').inputValue()).toBe('Early Typist');
@@ -213,19 +213,20 @@ e2eDescribe('registration and the registration fee in the browser', () => {
     // A second tab of the same browser, opened before paying, still offers "Pay Now".
     const otherTab = await page.context().newPage();
     await otherTab.goto('/information');
-    await otherTab.locator('.reg[data-ready]').waitFor();
+    await registrationAlive(otherTab);
     await registrationForm(otherTab).getByRole('button', { name: 'Pay Now' }).waitFor();
 
     const checkout = await payFee(page, /Online programme/);
     await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
     await page.waitForURL(/\/success\?/);
+    await page.locator('[data-row="paymentId"][data-filled]').waitFor();
     const paymentId = (await page.locator('[data-field="paymentId"]').textContent())?.trim();
 
     for (const how of ['back', 'reload'] as const) {
       if (how === 'back') await page.goBack();
       else await page.reload();
       expect(new URL(page.url()).pathname).toBe('/information');
-      await page.locator('.reg[data-ready]').waitFor();
+      await registrationAlive(page);
       const form = registrationForm(page);
       await form.getByText('Registration fee paid').waitFor();
       expect(await form.locator('[data-field="paymentId"]').textContent()).toBe(paymentId);

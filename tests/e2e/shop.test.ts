@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { confirmEmail, e2eDescribe, newPage, sql } from './harness.ts';
+import { confirmEmail, e2eDescribe, newPage, sql, islandsSettled } from './harness.ts';
 
 const DA = '6801c2a4f1e2b3c4d5e6fd75'; // Data Analytics, ₹2,99,000
 const email = `e2e.learner.${Date.now()}@example.com`;
@@ -14,8 +14,7 @@ async function shopPage(size: { width: number; height: number }) {
 }
 const ready = { waitUntil: 'domcontentloaded' } as const;
 /** The page's own island has hydrated (Astro drops the `ssr` attribute then). */
-const islandsReady = (page: Page) =>
-  page.waitForFunction(() => !!document.querySelector('main astro-island') && !document.querySelector('main astro-island[ssr]'));
+const islandsReady = (page: Page) => islandsSettled(page);
 
 async function textOf(page: Page, selector: string) {
   return (await page.locator(selector).first().textContent())?.trim();
@@ -99,7 +98,8 @@ e2eDescribe('the course shop in the browser', () => {
       const payButton = page.getByRole('button', { name: 'Pay', exact: true });
       await payButton.waitFor();
       expect(await payButton.isEnabled()).toBe(true);
-      expect(await textOf(page, '.buy-details')).toContain('Data Analytics');
+      // The page's script fills in the course and its price as soon as they are known.
+      await page.locator('.buy-details', { hasText: 'Data Analytics' }).waitFor();
       expect(await textOf(page, '.buy-total')).toContain('₹2,99,000');
       await page.getByRole('combobox', { name: 'State' }).selectOption('06');
       await payButton.click();
@@ -150,7 +150,7 @@ e2eDescribe('the course shop in the browser', () => {
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL(/\/buy\/6801c2a4f1e2b3c4d5e6fd57$/, ready);
     await page.getByRole('button', { name: 'Pay', exact: true }).waitFor();
-    expect(await textOf(page, '.buy-details')).toContain('Digital Marketing');
+    await page.locator('.buy-details', { hasText: 'Digital Marketing' }).waitFor();
     // The sidebar now offers Logout instead of Login.
     expect(await page.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Login' }).isVisible()).toBe(false);

@@ -98,7 +98,7 @@ export async function changePassword(accountId: string, currentPassword: string,
   if (!row || !(await verifyPassword(row.password_hash, currentPassword))) {
     throw new HttpError(400, ['currentPassword: The current password is not correct']);
   }
-  const passwordHash = await hashPassword(newPassword);
+  const passwordHash = await hashPassword(newPassword, 'newPassword');
   await db().begin((tx) => setPassword(tx, accountId, passwordHash));
 }
 

@@ -10,11 +10,12 @@ const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 }
  * breaks the rules of src/shared/password.ts: too short or long, or common and easily guessed.
  * The shared schemas check length (and, on signup, the name and email) with a field name first;
  * this is where the common-password dictionary is consulted on the server, loaded on the first
- * new password so no cold start pays for it.
+ * new password so no cold start pays for it. A refusal names the field (400 `field: message`),
+ * as a form's own check of the same rule does.
  */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, field = 'password'): Promise<string> {
   const problem = await newPasswordProblem(password);
-  if (problem) throw new HttpError(400, problem);
+  if (problem) throw new HttpError(400, [`${field}: ${problem}`]);
   return hash(password, OPTIONS);
 }
 

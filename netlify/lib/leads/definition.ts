@@ -8,7 +8,7 @@ import type { ConsentPurpose } from '../../../src/shared/consent.ts';
 import type { Tracking } from '../../../src/shared/leads.ts';
 import type { LeadEmails } from './emails.ts';
 
-export type LeadDefinition<S extends z.ZodType> = {
+export type LeadDefinition<S extends z.core.$ZodType> = {
   schema: S;
   table: string;
   /** The kind's own columns (campaign and sender hash are added by the store). */
@@ -24,4 +24,4 @@ export type LeadDefinition<S extends z.ZodType> = {
 export const orNull = (value: string | undefined | null) => (value ? value : null);
 
 /** Only the definition's type is checked here; the value is returned as is. */
-export const defineLead = <S extends z.ZodType>(definition: LeadDefinition<S>) => definition;
+export const defineLead = <S extends z.core.$ZodType>(definition: LeadDefinition<S>) => definition;

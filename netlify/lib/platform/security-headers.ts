@@ -1,17 +1,20 @@
 /**
  * The only inline scripts a page may run: the ones Astro itself emits (the <astro-island> element
- * and its client:load / client:only / client:visible directives) and BaseLayout's one-line "js"
- * class. Component scripts ship as files (astro.config.mjs). tests/e2e/security.test.ts lists any
- * inline script of the build missing here, with its hash, and fails on any CSP violation.
+ * and its client:load / client:only directives; no page uses another), BaseLayout's one-line "js"
+ * class and our own fixed loaders (client:interaction, page scripts after the first paint, the
+ * account pages' login check, the admin screens' mark). Component scripts ship as files
+ * (astro.config.mjs). tests/e2e/security.test.ts lists any inline script of the build missing
+ * here, with its hash, and fails on any CSP violation.
  */
 export const INLINE_SCRIPT_HASHES = Object.freeze([
   'sha256-sa2BD07tH4oO53uT1B5vNSLM2+gcrREM4WTXttKp6oU=', // BaseLayout: <html class="js">
   'sha256-Ya0pUYrC7nM5Cn/056TyVuEiz6dFGrzmkWzgON0pF0U=', // Astro: <astro-island>
   'sha256-QzWFZi+FLIx23tnm9SBU4aEgx4x8DsuASP07mfqol/c=', // Astro: client:load
   'sha256-eIXWvAmxkr251LJZkjniEK5LcPF3NkapbJepohwYRIc=', // Astro: client:only
-  'sha256-Q2BPg90ZMplYY+FSdApNErhpWafg2hcRRbndmvxuL/Q=', // Astro: client:visible
-  'sha256-GxY3byfgaL5xQKmiHW5/X/wCDCuH/t6kab7TyR+PF8s=', // ours: client:interaction (src/directives/interaction.ts)
-  'sha256-H67WnG0OMue7KaZx3h4GykgJJblVmeXISoX4F4BDwf4=', // ours: page scripts after the first paint (src/integrations/after-paint.ts)
+  'sha256-81YMfoIBpNmUc26BF+5o0ZHUSr2dgURgqF/G+xTJn+w=', // ours: client:interaction (src/directives/interaction.ts)
+  'sha256-zfEkvDFSOTIXQV5AC1V4RsGaYSD5GIIpE1t3gFc3gJE=', // ours: page scripts after the first paint (src/integrations/after-paint.ts)
+  'sha256-kuelMWT+2qmR7fHQvwKerD+NKiTYtfU5lk0dxyb4Fjg=', // ours: account pages' login check (src/layouts/account-guard.ts)
+  'sha256-Xf+6E1WQQ7Nc9+BrSSL7Il1mU62ssd+IpM6Wf6GRszs=', // ours: admin screens' login mark (src/layouts/account-guard.ts)
 ]);
 
 /**

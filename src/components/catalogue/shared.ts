@@ -3,7 +3,7 @@ import type { CourseDto } from '../../shared/course.ts';
 
 /** Same hash in the build and the browser: the script re-renders only when the API answer differs. */
 export function catalogueSignature(courses: CourseDto[]): string {
-  const text = JSON.stringify(courses.map((c) => [c._id, c.title, c.description, c.price, c.duration, c.image.url]));
+  const text = JSON.stringify(courses.map((c) => [c._id, c.title, c.description, c.price, c.listPrice, c.duration, c.image.url]));
   let h = 5381;
   for (let i = 0; i < text.length; i++) h = ((h << 5) + h + text.charCodeAt(i)) | 0;
   return (h >>> 0).toString(36);

@@ -3,17 +3,18 @@ import { api } from '../../lib/api.ts';
 import { forgotPasswordSchema } from '../../shared/account.ts';
 import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
 import { useForm } from '../ui/useForm.ts';
-import { useHydrated } from '../ui/useHydrated.ts';
+import { earlyText, useEarlyInput } from '../ui/useEarlyInput.ts';
 import { PATHS, type AccountRole } from './paths.ts';
 import './account.css';
 
 /**
  * /forgot-password and /admin/forgot-password: asks for the email and shows the server's answer,
- * which is the same whether or not the address has an account.
+ * which is the same whether or not the address has an account. On /forgot-password the form is
+ * the page's HTML until the visitor acts (client:interaction); what they typed by then is kept.
  */
 export default function ForgotPassword({ role }: { role: AccountRole }) {
-  const hydrated = useHydrated();
   const form = useForm(forgotPasswordSchema, { email: '' });
+  const { formRef, ready } = useEarlyInput((early) => form.setValues((v) => ({ ...v, ...earlyText(early, ['email']) })));
   const [sent, setSent] = useState<string | null>(null);
 
   useEffect(() => {
@@ -45,12 +46,20 @@ export default function ForgotPassword({ role }: { role: AccountRole }) {
   }
 
   return (
-    <form className={role === 'admin' ? 'admin-form' : 'auth-form'} onSubmit={submit} noValidate aria-label="Forgot password">
+    <form
+      ref={formRef}
+      className={role === 'admin' ? 'admin-form' : 'auth-form'}
+      method="post"
+      onSubmit={submit}
+      noValidate
+      aria-label="Forgot password"
+      data-ready={ready || undefined}
+    >
       <FormError message={form.generalError} />
       <Field label="Email" error={form.errors['email']} required>
         <input {...form.bind('email')} type="email" autoComplete="email" inputMode="email" maxLength={254} />
       </Field>
-      <SubmitButton disabled={!hydrated} submitting={form.submitting} busyLabel="Sending..." className="btn btn-primary btn-block">
+      <SubmitButton submitting={form.submitting} busyLabel="Sending..." className="btn btn-primary btn-block">
         Send reset link
       </SubmitButton>
       <p className="account-form-links">

@@ -6,16 +6,20 @@ import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
 import { Toasts } from '../ui/Toasts.tsx';
 import { useFlash } from '../ui/useFlash.ts';
 import { useForm } from '../ui/useForm.ts';
+import { earlyText, useEarlyInput } from '../ui/useEarlyInput.ts';
 import { LABELS } from '../shop/labels.ts';
 import { PasswordInput } from './PasswordInput.tsx';
-import { useHydrated } from '../ui/useHydrated.ts';
 
 type LoginAnswer = { message: string; user: DisplayUser; token: string };
 
-/** /login: email + password; afterwards back to where the visitor was going (?next=), else /courses. */
+/**
+ * /login: email + password; afterwards back to where the visitor was going (?next=), else /courses.
+ * The form is the page's HTML until the visitor acts (client:interaction); what they typed by then
+ * is kept, and a submit is held until the form is alive.
+ */
 export default function LoginForm() {
-  const hydrated = useHydrated();
   const form = useForm(loginSchema, { email: '', password: '' });
+  const { formRef, ready } = useEarlyInput((early) => form.setValues((v) => ({ ...v, ...earlyText(early, ['email', 'password']) })));
   const [signupHref, setSignupHref] = useState('/signup');
   const email = String(form.values.email ?? '').trim();
   const forgotHref = email ? `/forgot-password?email=${encodeURIComponent(email)}` : '/forgot-password';
@@ -38,7 +42,15 @@ export default function LoginForm() {
   return (
     <>
       <Toasts />
-      <form className="auth-form" onSubmit={submit} noValidate>
+      <form
+        ref={formRef}
+        className="auth-form"
+        method="post"
+        onSubmit={submit}
+        noValidate
+        aria-label="Log in"
+        data-ready={ready || undefined}
+      >
         <FormError message={form.generalError} />
         <Field label="Email" error={form.errors['email']} required>
           <input {...form.bind('email')} type="email" autoComplete="email" inputMode="email" />
@@ -46,7 +58,7 @@ export default function LoginForm() {
         <Field label="Password" error={form.errors['password']} required>
           <PasswordInput {...form.bind('password')} autoComplete="current-password" />
         </Field>
-        <SubmitButton disabled={!hydrated} submitting={form.submitting} busyLabel="Logging in..." className="btn btn-primary btn-block">
+        <SubmitButton submitting={form.submitting} busyLabel="Logging in..." className="btn btn-primary btn-block">
           Log in
         </SubmitButton>
         <p className="auth-switch">

@@ -1,5 +1,6 @@
-import { useId, useState, type InputHTMLAttributes } from 'react';
+import { useEffect, useId, useRef, useState, type InputHTMLAttributes } from 'react';
 import type { Person } from '../../shared/password.ts';
+import { peekEarlyInput } from '../ui/early-input.ts';
 import { PasswordStrength } from './PasswordStrength.tsx';
 import '../shop/password.css';
 
@@ -8,15 +9,34 @@ type Props = InputHTMLAttributes<HTMLInputElement> & {
   strength?: Person;
 };
 
-/** A password box with a "Show password" toggle (a real checkbox, so it is announced and keyboardable). */
+/**
+ * A password box with a "Show password" toggle (a real checkbox, so it is announced and
+ * keyboardable). A toggle ticked before the form came alive stays ticked and shows the password.
+ */
 export function PasswordInput({ strength, ...props }: Props) {
   const [visible, setVisible] = useState(false);
   const toggleId = useId();
+  const toggle = useRef<HTMLInputElement>(null);
+  const toggleName = `show-${props.name ?? 'password'}`;
+
+  useEffect(() => {
+    const box = toggle.current;
+    const early = box?.form ? peekEarlyInput(box.form)[toggleName] : undefined;
+    if (box?.checked || (Array.isArray(early) && early.length > 0)) setVisible(true);
+  }, []);
+
   return (
     <>
       <input {...props} type={visible ? 'text' : 'password'} />
       <label className="checkbox show-password" htmlFor={toggleId}>
-        <input id={toggleId} type="checkbox" checked={visible} onChange={(e) => setVisible(e.target.checked)} />
+        <input
+          ref={toggle}
+          id={toggleId}
+          name={toggleName}
+          type="checkbox"
+          checked={visible}
+          onChange={(e) => setVisible(e.target.checked)}
+        />
         Show password
       </label>
       {strength ? <PasswordStrength password={String(props.value ?? '')} person={strength} /> : null}

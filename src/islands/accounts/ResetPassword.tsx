@@ -5,8 +5,8 @@ import { resetPasswordSchema } from '../../shared/account.ts';
 import { PASSWORD_HINT, PASSWORD_MAX } from '../../shared/password.ts';
 import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
 import { useForm } from '../ui/useForm.ts';
+import { earlyText, useEarlyInput } from '../ui/useEarlyInput.ts';
 import { PasswordInput } from './PasswordInput.tsx';
-import { useHydrated } from '../ui/useHydrated.ts';
 import { PATHS, tokenFromUrl, type AccountRole } from './paths.ts';
 import './account.css';
 
@@ -14,11 +14,12 @@ const NO_STRENGTH_PERSON = {};
 
 /**
  * /reset-password and /admin/reset-password (from the emailed link): a new password with the
- * strength meter and the signup rules; then log in again (every session has ended).
+ * strength meter and the signup rules; then log in again (every session has ended). On
+ * /reset-password the form is the page's HTML until the visitor acts (client:interaction).
  */
 export default function ResetPassword({ role }: { role: AccountRole }) {
-  const hydrated = useHydrated();
   const form = useForm(resetPasswordSchema, { token: '', password: '' });
+  const { formRef, ready } = useEarlyInput((early) => form.setValues((v) => ({ ...v, ...earlyText(early, ['password']) })));
 
   useEffect(() => form.setField('token', tokenFromUrl()), []);
 
@@ -31,7 +32,15 @@ export default function ResetPassword({ role }: { role: AccountRole }) {
   // A bad link is the form's problem, not the password field's: say it with the way out.
   const linkProblem = form.errors['token'] ?? (form.generalError?.includes('link') ? form.generalError : null);
   return (
-    <form className={role === 'admin' ? 'admin-form' : 'auth-form'} onSubmit={submit} noValidate aria-label="Choose a new password">
+    <form
+      ref={formRef}
+      className={role === 'admin' ? 'admin-form' : 'auth-form'}
+      method="post"
+      onSubmit={submit}
+      noValidate
+      aria-label="Choose a new password"
+      data-ready={ready || undefined}
+    >
       {linkProblem ? (
         <div className="form-error" role="alert">
           <p>{linkProblem}</p>
@@ -45,7 +54,7 @@ export default function ResetPassword({ role }: { role: AccountRole }) {
       <Field label="New password" error={form.errors['password']} hint={PASSWORD_HINT} required>
         <PasswordInput {...form.bind('password')} autoComplete="new-password" maxLength={PASSWORD_MAX} strength={NO_STRENGTH_PERSON} />
       </Field>
-      <SubmitButton disabled={!hydrated} submitting={form.submitting} busyLabel="Saving..." className="btn btn-primary btn-block">
+      <SubmitButton submitting={form.submitting} busyLabel="Saving..." className="btn btn-primary btn-block">
         Set new password
       </SubmitButton>
       <p className="account-form-links">

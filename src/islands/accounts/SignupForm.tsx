@@ -8,16 +8,20 @@ import { Toasts } from '../ui/Toasts.tsx';
 import { useForm } from '../ui/useForm.ts';
 import { setFlash } from '../../lib/flash.ts';
 import { LABELS } from '../shop/labels.ts';
+import { earlyText, useEarlyInput } from '../ui/useEarlyInput.ts';
 import { PasswordInput } from './PasswordInput.tsx';
-import { useHydrated } from '../ui/useHydrated.ts';
 
 /**
  * /signup: a learner account; then /login with the email filled in and the same ?next=. The
  * answer is the same for a taken email ("check your email"): the inbox tells the rest.
+ * The form is the page's HTML until the visitor acts (client:interaction); what they typed by then
+ * is kept, and a submit is held until the form is alive.
  */
 export default function SignupForm() {
-  const hydrated = useHydrated();
   const form = useForm(userSignupSchema, { firstName: '', lastName: '', email: '', password: '' });
+  const { formRef, ready } = useEarlyInput((early) =>
+    form.setValues((v) => ({ ...v, ...earlyText(early, ['firstName', 'lastName', 'email', 'password']) })),
+  );
   const [loginHref, setLoginHref] = useState('/login');
   useEffect(() => {
     const next = new URLSearchParams(location.search).get('next');
@@ -36,7 +40,15 @@ export default function SignupForm() {
   return (
     <>
       <Toasts />
-      <form className="auth-form" onSubmit={submit} noValidate>
+      <form
+        ref={formRef}
+        className="auth-form"
+        method="post"
+        onSubmit={submit}
+        noValidate
+        aria-label="Create your account"
+        data-ready={ready || undefined}
+      >
         <FormError message={form.generalError} />
         <div className="auth-names">
           <Field label="First name" error={form.errors['firstName']} required>
@@ -62,12 +74,7 @@ export default function SignupForm() {
           />
         </Field>
         <ConsentNotice />
-        <SubmitButton
-          disabled={!hydrated}
-          submitting={form.submitting}
-          busyLabel="Creating account..."
-          className="btn btn-primary btn-block"
-        >
+        <SubmitButton submitting={form.submitting} busyLabel="Creating account..." className="btn btn-primary btn-block">
           Create account
         </SubmitButton>
         <p className="auth-switch">

@@ -3,6 +3,7 @@ import { api, ApiError, errorText } from '../../lib/api.ts';
 import { safeNext, session } from '../../lib/session.ts';
 import type { DisplayUser } from '../../shared/account.ts';
 import { Toasts, toast } from '../ui/Toasts.tsx';
+import { ReadyMark } from '../ui/useHydrated.ts';
 import { PATHS, tokenFromUrl, type AccountRole } from './paths.ts';
 import './account.css';
 
@@ -99,6 +100,7 @@ export default function VerifyEmail({ role }: { role: AccountRole }) {
   return (
     <>
       <Toasts />
+      <ReadyMark />
       {state.kind === 'working' ? (
         <p className="shop-state" role="status">
           Checking...
@@ -123,8 +125,7 @@ export default function VerifyEmail({ role }: { role: AccountRole }) {
         <div className="account-panel">
           <h2>Check your inbox</h2>
           <p>
-            We sent a link to <strong>{state.email}</strong>. Open it to confirm your address; then you can buy courses and see your
-            purchases.
+            We sent it to <strong>{state.email}</strong>.
           </p>
           <p className="muted">Nothing arrived? Look in your spam folder, or send a new link.</p>
           <div className="account-actions">

@@ -6,6 +6,7 @@ import { Toasts, toast } from '../ui/Toasts.tsx';
 import { useForm } from '../ui/useForm.ts';
 import { setFlash } from '../../lib/flash.ts';
 import { useFlash } from '../ui/useFlash.ts';
+import { adminMe } from './me.ts';
 import './admin.css';
 
 const FALLBACK = 'Admin login failed';
@@ -20,7 +21,9 @@ export default function AdminLogin() {
     try {
       // The token also arrives as an HttpOnly cookie; the browser keeps only the display record.
       const answer = await api<{ message: string; admin: DisplayAdmin }>('/admin/login', { body: data });
-      session.setAdmin(answer.admin);
+      // The role too, so the first screen shows the owner's sections from its first paint.
+      const me = await adminMe();
+      session.setAdmin(me ? { ...answer.admin, adminRole: me.adminRole } : answer.admin);
       setFlash({ kind: 'success', message: answer.message });
       // ?next= may only lead to another admin page of this site.
       window.location.assign(safeNext(new URLSearchParams(location.search).get('next'), '/admin/dashboard', '/admin/'));

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { api, errorText } from '../../lib/api.ts';
-import { courseFormSchema, IMAGE_MAX_BYTES, IMAGE_TYPES } from '../../shared/catalogue.ts';
-import { courseIdSchema, type CourseDto } from '../../shared/course.ts';
+import { courseFormSchema, courseIdSchema, IMAGE_MAX_BYTES, IMAGE_TYPES } from '../../shared/catalogue.ts';
+import type { CourseDto } from '../../shared/course.ts';
 import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
 import { Toasts, toast } from '../ui/Toasts.tsx';
 import { useForm } from '../ui/useForm.ts';

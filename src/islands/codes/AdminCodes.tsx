@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api, errorText } from '../../lib/api.ts';
-import { SCOPE_LABELS, type CodeSummary, type CodeUse } from '../../shared/codes.ts';
+import { SCOPE_LABELS } from '../../shared/code-scopes.ts';
+import type { CodeSummary, CodeUse } from '../../shared/codes.ts';
 import { dateIst, dateTimeIst } from '../../shared/dates.ts';
 import { formatPaise } from '../../shared/money.ts';
 import { ListScreen, LoadStatus, ScrollTable } from '../admin/list-screen.tsx';

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ApiError, errorText } from '../../lib/api.ts';
 import { formatPaise } from '../../shared/money.ts';
+import { peekEarlyInput } from '../ui/early-input.ts';
 import './codes.css';
 
 /** The `?code=` of a shareable link, if any (upper-cased as codes are stored). */
@@ -32,6 +33,13 @@ export function CodeField<T>({ check, onChange, describe, disabled, initial = ''
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const started = useRef(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  // A code typed while the form was still plain HTML (a form alive on the first interaction).
+  useEffect(() => {
+    const early = input.current?.form ? peekEarlyInput(input.current.form)['code'] : undefined;
+    if (!initial && typeof early === 'string' && early) setText(early);
+  }, []);
 
   async function apply(value = text) {
     const code = value.trim().toUpperCase();
@@ -92,6 +100,7 @@ export function CodeField<T>({ check, onChange, describe, disabled, initial = ''
       <label htmlFor={id}>Have a code?</label>
       <div className="code-row">
         <input
+          ref={input}
           id={id}
           name="code"
           className="input"

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, ApiError, errorText } from '../../lib/api.ts';
-import { CODE_SCOPES, SCOPE_LABELS, type CodeFormInput, type CodeSummary } from '../../shared/codes.ts';
+import { CODE_SCOPES, SCOPE_LABELS } from '../../shared/code-scopes.ts';
+import type { CodeFormInput, CodeSummary } from '../../shared/codes.ts';
 import type { CourseDto } from '../../shared/course.ts';
 import { FEE_OPTIONS } from '../../shared/registration-fees.ts';
 import { Field } from '../ui/Field.tsx';

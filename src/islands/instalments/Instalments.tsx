@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api, ApiError, errorText } from '../../lib/api.ts';
-import { openCheckout } from '../../lib/checkout.ts';
 import type { EnrolmentDto, EnrolmentPartDto, PlanDto } from '../../shared/instalments.ts';
 import { codeFromUrl } from '../codes/CodeField.tsx';
 import { handleExpired, requireLogin } from '../accounts/guard.ts';
 import { BillingFields, useBilling } from '../ui/BillingFields.tsx';
 import { toast, Toasts } from '../ui/Toasts.tsx';
+import { ReadyMark } from '../ui/useHydrated.ts';
 import { PlanCard } from './PlanCard.tsx';
 import { Schedule } from './Schedule.tsx';
 import './instalments.css';
@@ -75,6 +75,8 @@ export default function Instalments() {
       await api('/billing', { method: 'PUT', body: billing.values });
       const order = await api<PartOrder>(`/plans/parts/${part.id}/order`, { method: 'POST' });
       if (!order.free) {
+        // The checkout's code (and Razorpay's) is fetched when it opens, not with the page.
+        const { openCheckout } = await import('../../lib/checkout.ts');
         const outcome = await openCheckout({
           key: order.key,
           mode: order.mode,
@@ -125,6 +127,7 @@ export default function Instalments() {
   return (
     <>
       <Toasts />
+      <ReadyMark />
       <section className="plan-section" aria-labelledby="your-plans">
         <h2 id="your-plans">Your fee plans</h2>
         {state.enrolments.length === 0 ? (

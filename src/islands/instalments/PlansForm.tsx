@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { api, ApiError, errorText } from '../../lib/api.ts';
-import { PLAN_FEE_OPTIONS, type PlanDto } from '../../shared/instalments.ts';
-import { programmeLabel } from '../../shared/registration-fees.ts';
+import type { PlanDto } from '../../shared/instalments.ts';
+import { PLAN_FEE_OPTIONS, programmeLabel } from '../../shared/registration-fees.ts';
 import { Field } from '../ui/Field.tsx';
 import { toast } from '../ui/Toasts.tsx';
 import { handleSessionEnd } from '../admin/session.ts';

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, errorText } from '../../lib/api.ts';
-import { NOTE_MAX, STAGE_LABELS, type AdminOption, type LeadPipelineDetail } from '../../shared/pipeline.ts';
+import { NOTE_MAX, STAGE_LABELS } from '../../shared/pipeline-stages.ts';
+import type { AdminOption, LeadPipelineDetail } from '../../shared/pipeline.ts';
 import { toast } from '../ui/Toasts.tsx';
 import { dateTimeIst } from '../../shared/dates.ts';
 import type { AdminMe } from '../admin/me.ts';

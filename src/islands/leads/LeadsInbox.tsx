@@ -1,13 +1,6 @@
 import { useState } from 'react';
-import {
-  LEAD_KIND_LABELS,
-  LEAD_KINDS,
-  STAGE_LABELS,
-  STAGES,
-  type LeadDto,
-  type LeadKind,
-  type AdminOption,
-} from '../../shared/pipeline.ts';
+import { LEAD_KIND_LABELS, LEAD_KINDS, STAGE_LABELS, STAGES, type LeadKind } from '../../shared/pipeline-stages.ts';
+import type { LeadDto, AdminOption } from '../../shared/pipeline.ts';
 import { formatRupees } from '../../shared/money.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { LeadPipeline } from './LeadPipeline.tsx';

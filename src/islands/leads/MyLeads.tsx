@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { LEAD_KIND_LABELS, STAGE_LABELS, type QueueItem } from '../../shared/pipeline.ts';
+import { LEAD_KIND_LABELS, STAGE_LABELS } from '../../shared/pipeline-stages.ts';
+import type { QueueItem } from '../../shared/pipeline.ts';
 import { BOUNCE_REASONS } from '../../shared/operations.ts';
 import { personPathForLead } from '../../shared/persons.ts';
 import { since } from '../admin/format.ts';

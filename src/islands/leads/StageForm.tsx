@@ -1,5 +1,6 @@
 import { api } from '../../lib/api.ts';
-import { STAGE_LABELS, STAGES, stageChangeSchema, type LeadPipelineDetail, type Stage } from '../../shared/pipeline.ts';
+import { STAGE_LABELS, STAGES, stageChangeSchema, type Stage } from '../../shared/pipeline-stages.ts';
+import type { LeadPipelineDetail } from '../../shared/pipeline.ts';
 import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
 import { toast } from '../ui/Toasts.tsx';
 import { useForm } from '../ui/useForm.ts';

@@ -1,6 +1,6 @@
 import { forwardRef, useEffect, useRef, useState, type InputHTMLAttributes, type RefObject } from 'react';
 import { HONEYPOT } from '../../shared/leads.ts';
-import { takeEarlyInput, type EarlyInput } from './early-input.ts';
+import { takeEarlyInput, type EarlyInput } from '../ui/early-input.ts';
 import { captureTracking, readTouches } from './tracking.ts';
 import './leads.css';
 

@@ -7,12 +7,16 @@ import { handleExpired, requireLogin } from '../accounts/guard.ts';
 import { PasswordInput } from '../accounts/PasswordInput.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
-import { toast } from '../ui/Toasts.tsx';
+import { toast, Toasts } from '../ui/Toasts.tsx';
+import { ReadyMark } from '../ui/useHydrated.ts';
 import { useForm } from '../ui/useForm.ts';
 import { exportFileName, saveJson } from './download.ts';
 import './privacy.css';
 
-/** /settings: "Download my data" and "Delete my account" (DPDP Act). Toasts come from the Settings island. */
+/**
+ * /settings: "Download my data" and "Delete my account" (DPDP Act). HTML until the visitor acts
+ * (client:interaction): a button pressed before then is pressed again once this is alive.
+ */
 export default function PrivacyRights() {
   const [downloading, setDownloading] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -45,6 +49,8 @@ export default function PrivacyRights() {
 
   return (
     <>
+      <Toasts />
+      <ReadyMark />
       <section className="card settings-card" aria-labelledby="privacy-download-heading">
         <h2 id="privacy-download-heading">Download my data</h2>
         <p className="muted">

@@ -4,6 +4,7 @@ import { APPLICATION_STATUS_LABEL, type ApplicationDto, type ApplicationsAnswer 
 import { formatRupees } from '../../shared/money.ts';
 import { handleExpired, requireLogin } from '../accounts/guard.ts';
 import { toast, Toasts } from '../ui/Toasts.tsx';
+import { ReadyMark } from '../ui/useHydrated.ts';
 import './applications.css';
 import { dateIst, dateTimeIst } from '../../shared/dates.ts';
 
@@ -38,6 +39,7 @@ export default function Applications() {
   return (
     <>
       <Toasts />
+      <ReadyMark />
       {state.kind === 'loading' ? (
         <p className="shop-state" role="status">
           {APPLICATION_LABELS.loading}

@@ -1,12 +1,10 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { api } from '../../lib/api.ts';
 import type { FeeCodePreviewAnswer } from '../../shared/codes.ts';
 import { formatPaise, formatRupees } from '../../shared/money.ts';
 import { CodeField } from '../codes/CodeField.tsx';
-import { CUSTOM_OPTION, customAmountPaise, FEE_OPTIONS, successUrl } from '../../shared/registration-fees.ts';
+import { CUSTOM_OPTION, FEE_OPTIONS, successUrl } from '../../shared/registration-fees.ts';
 import { BillingFields } from '../ui/BillingFields.tsx';
-import { Dialog } from '../ui/Dialog.tsx';
-import { Field } from '../ui/Field.tsx';
 import type { RegistrationFlow } from './useRegistration.ts';
 
 /** Step 3: register, then the fee (a menu of options or a custom amount); once paid, the paid fee. */
@@ -107,56 +105,6 @@ export function PaymentStep({ flow }: { flow: RegistrationFlow }) {
         </button>
       )}
     </div>
-  );
-}
-
-/** The custom amount, in a modal. Outside the registration <form>: forms cannot nest. */
-export function CustomAmountDialog({ flow }: { flow: RegistrationFlow }) {
-  const { state, dispatch, actions } = flow;
-  const [customAmount, setCustomAmount] = useState('');
-  const customPaise = customAmountPaise(customAmount);
-  const customValid = typeof customPaise === 'number';
-  return (
-    <Dialog
-      open={state.pay === 'custom'}
-      onClose={() => dispatch({ type: 'customClosed' })}
-      title="Pay a custom amount"
-      className="reg-dialog"
-    >
-      <form
-        className="reg-custom"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (customValid) void actions.pay('custom', customAmount.trim());
-        }}
-      >
-        <Field
-          label="Amount (₹)"
-          hint="At least ₹1."
-          error={customAmount.trim() && !customValid ? String(customPaise) : undefined}
-          required
-        >
-          <input
-            name="amount"
-            type="number"
-            inputMode="decimal"
-            min={1}
-            step="0.01"
-            value={customAmount}
-            onChange={(e) => setCustomAmount(e.target.value)}
-          />
-        </Field>
-        <div className="reg-custom-actions">
-          <button type="button" className="btn btn-secondary" onClick={() => dispatch({ type: 'customClosed' })}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={!customValid}>
-            Pay
-          </button>
-        </div>
-      </form>
-    </Dialog>
   );
 }
 

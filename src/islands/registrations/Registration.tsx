@@ -2,12 +2,15 @@
  * /information: registration with email OTP, then the registration fee (docs/product.md, States and Fees).
  * The flow lives in useRegistration; each step is its own component.
  */
+import { lazy, Suspense } from 'react';
 import { Toasts } from '../ui/Toasts.tsx';
 import { DetailsStep } from './DetailsStep.tsx';
 import { EmailStep } from './EmailStep.tsx';
-import { CustomAmountDialog, PaymentStep } from './PaymentStep.tsx';
+import { PaymentStep } from './PaymentStep.tsx';
 import { useRegistration } from './useRegistration.ts';
 import './registration.css';
+
+const CustomAmountDialog = lazy(() => import('./CustomAmountDialog.tsx'));
 
 export default function Registration() {
   const flow = useRegistration();
@@ -27,7 +30,12 @@ export default function Registration() {
         <DetailsStep flow={flow} />
         <PaymentStep flow={flow} />
       </form>
-      <CustomAmountDialog flow={flow} />
+      {/* Only a registered visitor can pay a custom amount; the page does not carry the dialog before. */}
+      {flow.registered ? (
+        <Suspense fallback={null}>
+          <CustomAmountDialog flow={flow} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

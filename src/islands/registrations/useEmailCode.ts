@@ -5,14 +5,14 @@
 import { useEffect, useRef, useState, type Dispatch } from 'react';
 import { api, ApiError, errorText } from '../../lib/api.ts';
 import type { OtpVerifyAnswer } from '../../shared/registration-answers.ts';
-import { emailProblem, type registrationCheck } from '../../shared/registration-check.ts';
+import { emailProblem, type registrationFormSchema } from '../../shared/registration-form.ts';
 import { OTP_RESEND_SECONDS } from '../../shared/registration-fees.ts';
 import { toast } from '../ui/Toasts.tsx';
 import type { useForm } from '../ui/useForm.ts';
 import { MSG } from './messages.ts';
 import { normalise, resendSecondsLeft, type Action, type State } from './machine.ts';
 
-type Form = Pick<ReturnType<typeof useForm<typeof registrationCheck>>, 'values' | 'setField' | 'setErrors'>;
+type Form = Pick<ReturnType<typeof useForm<typeof registrationFormSchema>>, 'values' | 'setField' | 'setErrors'>;
 
 export function focusField(name: string): void {
   requestAnimationFrame(() => document.querySelector<HTMLElement>(`.reg-form [name="${name}"]`)?.focus());

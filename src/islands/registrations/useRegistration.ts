@@ -1,18 +1,17 @@
 /**
  * The /information flow as a hook: the state machine (machine.ts), the form values (the form
- * kit's useForm with the zod-free check of src/shared/registration-check.ts), what survives a
+ * kit's useForm with the form's shared schema, src/shared/registration-form.ts), what survives a
  * reload (storage.ts) and the requests of each step (the email code's in useEmailCode.ts). The step
  * components only render.
  */
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { api, ApiError, errorText } from '../../lib/api.ts';
-import { openCheckout } from '../../lib/checkout.ts';
 import { codeFromUrl } from '../codes/CodeField.tsx';
 import type { FeeCodePreviewAnswer } from '../../shared/codes.ts';
 import type { CreateOrderAnswer, RegisterPaidAnswer, RegisterUnpaidAnswer } from '../../shared/registration-answers.ts';
-import { REGISTRATION_EMPTY, registrationCheck, type RegistrationValues } from '../../shared/registration-check.ts';
+import { REGISTRATION_EMPTY, registrationFormSchema, type RegistrationValues } from '../../shared/registration-form.ts';
 import { successUrl, type FeeOptionId, type PaidRegistrationDto } from '../../shared/registration-fees.ts';
-import { takeEarlyInput } from '../leads/early-input.ts';
+import { takeEarlyInput } from '../ui/early-input.ts';
 import { readTouches } from '../leads/tracking.ts';
 import { useBilling } from '../ui/BillingFields.tsx';
 import { toast } from '../ui/Toasts.tsx';
@@ -42,7 +41,7 @@ function typedBeforeHydration(form: HTMLFormElement | null): Partial<Registratio
 
 export function useRegistration() {
   const [state, dispatch] = useReducer(reducer, initialState);
-  const form = useForm(registrationCheck, REGISTRATION_EMPTY);
+  const form = useForm(registrationFormSchema, REGISTRATION_EMPTY as RegistrationValues);
   const { values, setValues } = form;
   const billing = useBilling();
   // A discount or scholarship code for the listed fees (from a shareable link or typed).
@@ -167,6 +166,8 @@ export function useRegistration() {
       dispatch({ type: 'paymentSubmitted' });
       return paidThenSuccess(order.registration);
     }
+    // The checkout's code (and Razorpay's) is fetched when it opens, not with the page.
+    const { openCheckout } = await import('../../lib/checkout.ts');
     const outcome = await openCheckout({
       ...order.checkout,
       name: 'Aspira Registration',

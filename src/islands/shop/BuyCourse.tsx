@@ -1,82 +1,71 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { readTouches } from '../leads/tracking.ts';
 import { api, ApiError, errorText } from '../../lib/api.ts';
-import { openCheckout } from '../../lib/checkout.ts';
 import type { CourseDto } from '../../shared/course.ts';
 import type { CodePreviewAnswer } from '../../shared/codes.ts';
-import type { CourseOrderAnswer, CoursePaymentAnswer, Purchase } from '../../shared/order.ts';
+import type { CoursePaymentAnswer, CourseOrderAnswer } from '../../shared/order.ts';
 import { CodeField, CodePrice, codeFromUrl } from '../codes/CodeField.tsx';
-import { formatRupees } from '../../shared/money.ts';
 import { BillingFields, useBilling } from '../ui/BillingFields.tsx';
 import { toast, Toasts } from '../ui/Toasts.tsx';
+import { earlyText, useEarlyInput } from '../ui/useEarlyInput.ts';
 import { setFlash } from '../../lib/flash.ts';
-import { COURSE_ID, handleExpired, idFromPath, requireLogin } from '../accounts/guard.ts';
+import { handleExpired } from '../accounts/guard.ts';
+import { alreadyPurchased, loadBuyData } from './buy-data.ts';
 import { LABELS } from './labels.ts';
-import supplier from '../../content/settings/supplier.json' with { type: 'json' };
 
-/** What the price shown means for GST (the supplier setting; the server charges accordingly). */
-const GST_NOTE = supplier.pricesIncludeGst
-  ? `Includes ${supplier.gstRatePercent}% GST. Your GST invoice is emailed and kept in your purchases.`
-  : `Plus ${supplier.gstRatePercent}% GST, added at payment. Your GST invoice is emailed and kept in your purchases.`;
-
-type State = { kind: 'loading' } | { kind: 'ready'; course: CourseDto } | { kind: 'error'; message: string };
-type SavedBilling = { billing: { state: string | null; gstin: string | null; businessName: string | null } };
-
-function alreadyPurchased(): void {
-  setFlash({ kind: 'error', message: LABELS.alreadyPurchased });
-  toast.error(LABELS.alreadyPurchased);
-  location.replace('/purchases');
-}
+type State = { kind: 'loading' } | { kind: 'ready'; course: CourseDto } | { kind: 'error' };
 
 /**
- * /buy/{id}: the course, its price (the server sets the amount) and the billing details for the
- * GST invoice (remembered from the last purchase). Pay saves them, opens the order and runs the
- * checkout; the payment counts only once the server has verified it (POST /order).
+ * /buy/{id}, the form: a discount code, the billing details for the GST invoice (remembered from the
+ * last purchase; what the visitor typed first wins) and Pay. The page shows the course and its
+ * price itself (buy-summary.ts); this form is its HTML until the visitor acts (client:interaction),
+ * and a Pay pressed before it is alive is held until the course is known. Pay saves the details,
+ * opens the order and runs the checkout; the payment counts only once the server has verified it
+ * (POST /order).
  */
 export default function BuyCourse() {
   const [state, setState] = useState<State>({ kind: 'loading' });
   const billing = useBilling();
+  const { formRef, ready } = useEarlyInput((early) =>
+    billing.setValues((b) => ({ ...b, ...earlyText(early, ['state', 'gstin', 'businessName']) })),
+  );
   const [paying, setPaying] = useState(false);
   const [note, setNote] = useState<string | null>(null);
-  const courseId = useRef('');
   const [code, setCode] = useState<{ code: string; preview: CodePreviewAnswer } | null>(null);
   const [initialCode] = useState(codeFromUrl);
 
   useEffect(() => {
-    if (!requireLogin()) return;
-    const id = idFromPath();
-    courseId.current = id.toLowerCase();
-    if (!COURSE_ID.test(id)) {
-      setState({ kind: 'error', message: LABELS.courseNotFound });
-      return;
-    }
-    Promise.all([
-      api<{ course: CourseDto }>(`/course/${id}`),
-      api<{ courseData: Purchase[] }>('/user/purchases'),
-      api<SavedBilling>('/billing'),
-    ])
-      .then(([{ course }, { courseData }, saved]) => {
-        if (courseData.some((p) => p._id === course._id)) return alreadyPurchased();
-        billing.setValues({
-          state: saved.billing.state ?? '',
-          gstin: saved.billing.gstin ?? '',
-          businessName: saved.billing.businessName ?? '',
-        });
-        setState({ kind: 'ready', course });
-      })
-      .catch((error: unknown) => {
-        if (handleExpired(error)) return;
-        const notFound = error instanceof ApiError && error.status === 404;
-        setState({ kind: 'error', message: notFound ? LABELS.courseNotFound : errorText(error, LABELS.buyError) });
-      });
+    void loadBuyData().then((data) => {
+      if (data.kind === 'leaving') return;
+      if (data.kind === 'error') return setState({ kind: 'error' });
+      const saved = data.billing;
+      billing.setValues((b) => ({
+        state: b.state || (saved.state ?? ''),
+        gstin: b.gstin || (saved.gstin ?? ''),
+        businessName: b.businessName || (saved.businessName ?? ''),
+      }));
+      setState({ kind: 'ready', course: data.course });
+    });
   }, []);
+
+  // With a code, the page's summary shows the price, the discount and the total to pay in place of its total.
+  const [summary] = useState(() => (typeof document === 'undefined' ? null : document.querySelector('[data-buy="details"]')));
+  const pageTotal = useRef<Element | null>(null);
+  useEffect(() => {
+    pageTotal.current ??= document.querySelector('[data-buy="total"]');
+    const total = pageTotal.current;
+    if (!total || !summary) return;
+    if (code) total.remove();
+    else if (!total.isConnected) summary.append(total);
+  }, [code]);
 
   async function pay(event: FormEvent) {
     event.preventDefault();
     if (state.kind !== 'ready' || paying) return;
     const first = billing.check();
     if (first) {
-      document.querySelector<HTMLElement>(`.buy-card [name="${first}"]`)?.focus();
+      formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
     setPaying(true);
@@ -92,6 +81,8 @@ export default function BuyCourse() {
         location.assign('/purchases');
         return;
       }
+      // The checkout's code (and Razorpay's) is fetched when it opens, not with the page.
+      const { openCheckout } = await import('../../lib/checkout.ts');
       const outcome = await openCheckout({
         key: order.key,
         mode: order.mode,
@@ -113,7 +104,7 @@ export default function BuyCourse() {
       location.assign('/purchases');
     } catch (error) {
       if (handleExpired(error)) return;
-      if (error instanceof ApiError && error.status === 400 && error.errors === LABELS.alreadyPurchased) return alreadyPurchased();
+      if (error instanceof ApiError && error.status === 400 && error.errors === LABELS.alreadyPurchased) return void alreadyPurchased();
       setNote(null);
       if (!(error instanceof ApiError && billing.serverErrors(error.fieldErrors()))) toast.error(errorText(error, LABELS.paymentFailed));
     } finally {
@@ -121,56 +112,35 @@ export default function BuyCourse() {
     }
   }
 
-  if (state.kind === 'error') {
-    return (
-      <div className="shop-empty" role="alert">
-        <p className="form-error">{state.message}</p>
-        <a className="btn btn-secondary" href="/purchases">
-          {LABELS.goToPurchases}
-        </a>
-        <Toasts />
-      </div>
-    );
-  }
-
+  // A course that cannot be bought: the page says why (buy-summary.ts) instead of this form.
+  if (state.kind === 'error') return null;
   const course = state.kind === 'ready' ? state.course : null;
   return (
-    <form className="card buy-card" aria-labelledby="order-details" noValidate onSubmit={(e) => void pay(e)}>
-      <h2 id="order-details">Order details</h2>
-      <dl className="buy-details">
-        <div>
-          <dt>Course</dt>
-          <dd>{course ? course.title : LABELS.loading}</dd>
-        </div>
-        {code ? (
-          <CodePrice {...code.preview} />
-        ) : (
-          <div className="buy-total">
-            <dt>Total price</dt>
-            <dd className="price">{course ? formatRupees(course.price) : LABELS.loading}</dd>
-          </div>
-        )}
-      </dl>
-      <p className="buy-note muted">{GST_NOTE}</p>
-      {course ? (
-        <CodeField<CodePreviewAnswer>
-          initial={initialCode}
-          disabled={paying}
-          check={(text) =>
-            api<CodePreviewAnswer>('/codes/preview', { body: { code: text, target: { kind: 'course', courseId: course._id } } })
-          }
-          describe={(p) => p.description}
-          onChange={(applied, preview) => setCode(applied && preview ? { code: applied, preview } : null)}
-        />
-      ) : null}
-      <BillingFields values={billing.values} errors={billing.errors} onChange={billing.change} disabled={!course || paying} />
-      <button
-        type="submit"
-        className="btn btn-primary btn-block btn-lg"
-        disabled={!course || paying}
-        aria-busy={!course || paying || undefined}
-      >
-        {!course ? LABELS.loading : paying ? 'Processing...' : code?.preview.totalPaise === 0 ? 'Get it free' : 'Pay'}
+    <form
+      ref={formRef}
+      className="buy-form"
+      aria-label="Payment details"
+      method="post"
+      noValidate
+      onSubmit={(e) => void pay(e)}
+      data-ready={(ready && course !== null) || undefined}
+    >
+      <CodeField<CodePreviewAnswer>
+        initial={initialCode}
+        disabled={paying}
+        check={async (text) => {
+          // The course may still be on its way (a link with a code starts the form at once).
+          const data = await loadBuyData();
+          if (data.kind !== 'ready') throw new Error('This course cannot be bought');
+          return api<CodePreviewAnswer>('/codes/preview', { body: { code: text, target: { kind: 'course', courseId: data.course._id } } });
+        }}
+        describe={(p) => p.description}
+        onChange={(applied, preview) => setCode(applied && preview ? { code: applied, preview } : null)}
+      />
+      {code && summary ? createPortal(<CodePrice {...code.preview} />, summary) : null}
+      <BillingFields values={billing.values} errors={billing.errors} onChange={billing.change} disabled={paying} />
+      <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={paying} aria-busy={paying || undefined}>
+        {paying ? 'Processing...' : code?.preview.totalPaise === 0 ? 'Get it free' : 'Pay'}
       </button>
       <p className="buy-note muted" role="status">
         {note ?? 'Secure payment by Razorpay. Cards, UPI and net banking accepted.'}

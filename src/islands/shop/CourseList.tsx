@@ -4,7 +4,8 @@ import type { CourseDto } from '../../shared/course.ts';
 import { DESCRIPTION_CUT, truncate } from '../../shared/text.ts';
 import { LABELS } from './labels.ts';
 import { PriceTag } from './PriceTag.tsx';
-import { useHydrated } from '../ui/useHydrated.ts';
+import { earlyText, useEarlyInput } from '../ui/useEarlyInput.ts';
+import './courses.css';
 
 type Props = { initial?: CourseDto[] | null };
 
@@ -17,12 +18,14 @@ export function matches(course: Pick<CourseDto, 'title' | 'description'>, query:
 /**
  * /courses: the catalogue with a search box that filters as you type. The build may hand over
  * the list it saw (shown at once, also without JavaScript); the island then loads the current one.
+ * With a prebuilt list the island comes alive on the first interaction (client:interaction), and
+ * takes over what was typed in the search box by then.
  */
 export default function CourseList({ initial = null }: Props) {
   const [courses, setCourses] = useState<CourseDto[] | null>(initial);
   const [failed, setFailed] = useState(false);
   const [query, setQuery] = useState('');
-  const hydrated = useHydrated();
+  const { formRef, ready } = useEarlyInput((early) => setQuery(earlyText(early, ['q']).q ?? ''));
 
   useEffect(() => {
     const controller = new AbortController();
@@ -41,7 +44,7 @@ export default function CourseList({ initial = null }: Props) {
 
   return (
     <div className="shop-courses">
-      <div className="shop-search" role="search">
+      <form ref={formRef} className="shop-search" role="search" onSubmit={(e) => e.preventDefault()} data-ready={ready || undefined}>
         <label htmlFor="course-search" className="sr-only">
           Search courses
         </label>
@@ -54,9 +57,9 @@ export default function CourseList({ initial = null }: Props) {
           onChange={(e) => setQuery(e.target.value)}
           autoComplete="off"
           enterKeyHint="search"
-          disabled={!hydrated}
+          name="q"
         />
-      </div>
+      </form>
       {courses === null ? (
         <p className="shop-state" role="status">
           {failed ? LABELS.noCourses : LABELS.loading}
@@ -76,7 +79,15 @@ export default function CourseList({ initial = null }: Props) {
             {shown.map((course, index) => (
               <li key={course._id} className="card shop-card">
                 {course.image.url ? (
-                  <img src={course.image.url} alt="" width={800} height={450} loading={index < 2 ? 'eager' : 'lazy'} decoding="async" />
+                  <img
+                    src={course.image.url}
+                    alt=""
+                    width={800}
+                    height={450}
+                    loading={index < 2 ? 'eager' : 'lazy'}
+                    fetchPriority={index === 0 ? 'high' : undefined}
+                    decoding="async"
+                  />
                 ) : (
                   <div className="shop-card-noimage" aria-hidden="true" />
                 )}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matches } from './CourseList.tsx';
-import { cutDescription } from './Purchases.tsx';
+import { cutDescription } from './purchases-view.ts';
 
 describe('course search', () => {
   const course = { title: 'Data Analytics', description: 'Clean and visualise data with Excel, SQL and Python.' };

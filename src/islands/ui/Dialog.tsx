@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import './dialog.css';
 
 type DialogProps = { open: boolean; onClose: () => void; title: string; children: ReactNode; className?: string };
 

@@ -1,23 +1,73 @@
-import { Toaster } from 'react-hot-toast';
+import { lazy, Suspense, useEffect, useState } from 'react';
 
 /**
  * The one Toaster (docs/product.md, Messages): blank/error/custom 4000 ms, success 2000 ms, loading until
  * dismissed; react-hot-toast's own limit of 20 and 1000 ms removal delay match it.
- * Mount it once per page, inside the page's form island.
+ * Mount it in the page's islands: when two islands of a page mount it, the first one shows it.
+ *
+ * The library (about 4 KB) is fetched with the first message, not with the page: most visits show
+ * none. A message asked for before it has arrived is shown as soon as it has (its store is global,
+ * so the Toaster shows what was raised before it mounted).
  */
-export function Toasts() {
-  return (
-    <Toaster
-      position="top-center"
-      toastOptions={{
-        duration: 4000,
-        success: { duration: 2000 },
-        error: { duration: 4000 },
-        loading: { duration: Infinity },
-        style: { font: 'inherit', maxWidth: '28rem' },
-        ariaProps: { role: 'status', 'aria-live': 'polite' },
-      }}
-    />
-  );
+type HotToast = typeof import('react-hot-toast');
+let library: Promise<HotToast> | undefined;
+const load = () => (library ??= import('react-hot-toast'));
+
+let wanted = false;
+/** Mounted <Toasts /> in mount order: the first one shows the Toaster (two islands on a page, one Toaster). */
+const instances = new Set<(on: boolean) => void>();
+const refresh = () => {
+  let first = true;
+  for (const update of instances) {
+    update(wanted && first);
+    first = false;
+  }
+};
+
+function show(kind: 'blank' | 'error' | 'success', message: string): void {
+  wanted = true;
+  refresh();
+  void load().then(({ default: hot }) => (kind === 'blank' ? hot(message) : hot[kind](message)));
 }
-export { default as toast } from 'react-hot-toast';
+
+/** `toast(message)`, `toast.error(message)`, `toast.success(message)`. */
+export const toast = Object.assign((message: string) => show('blank', message), {
+  error: (message: string) => show('error', message),
+  success: (message: string) => show('success', message),
+});
+
+const Toaster = lazy(() =>
+  load().then(({ Toaster: HotToaster }) => ({
+    default: () => (
+      <HotToaster
+        position="top-center"
+        toastOptions={{
+          duration: 4000,
+          success: { duration: 2000 },
+          error: { duration: 4000 },
+          loading: { duration: Infinity },
+          style: { font: 'inherit', maxWidth: '28rem' },
+          ariaProps: { role: 'status', 'aria-live': 'polite' },
+        }}
+      />
+    ),
+  })),
+);
+
+export function Toasts() {
+  // Nothing in the prebuilt HTML; the Toaster mounts with the page's first message.
+  const [on, setOn] = useState(false);
+  useEffect(() => {
+    instances.add(setOn);
+    refresh();
+    return () => {
+      instances.delete(setOn);
+      refresh();
+    };
+  }, []);
+  return on ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}

@@ -1,27 +1,36 @@
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api.ts';
+import '../../lib/zod-csp.ts';
 
 type Values = Record<string, unknown>;
 
-/**
- * A zod schema, or a zod-free check of the same shape (a page that must stay light, e.g.
- * src/shared/registration-check.ts): `safeParse` plus a type-only `__input` naming its values.
- */
-type LiteSchema = {
+/** A shared schema (zod/mini, or zod where a screen still uses it): its own `safeParse`. */
+type Schema = z.core.$ZodType & {
   safeParse(
     value: unknown,
   ): { success: true; data: unknown } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
-  __input?: unknown;
 };
-type Input<S> = S extends z.ZodType ? z.input<S> : S extends { __input?: infer I } ? Exclude<I, undefined> : never;
-type Output<S> = S extends z.ZodType
-  ? z.output<S>
-  : S extends { safeParse(value: unknown): infer R }
-    ? Extract<R, { success: true }> extends { data: infer D }
-      ? D
-      : never
-    : never;
+type Input<S extends Schema> = z.input<S>;
+type Output<S extends Schema> = z.output<S>;
+
+/**
+ * The browser's check of a form: the schema's answer, or the first message of each field (what
+ * the form shows under that field).
+ */
+export function checkForm<S extends Schema>(
+  schema: S,
+  values: unknown,
+): { success: true; data: Output<S> } | { success: false; errors: Record<string, string> } {
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return { success: true, data: parsed.data as Output<S> };
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const key = String(issue.path[0] ?? '');
+    if (key && !(key in errors)) errors[key] = issue.message;
+  }
+  return { success: false, errors };
+}
 
 /**
  * The form pattern of the site: values in state, the SAME schema as the API checks them on
@@ -29,7 +38,7 @@ type Output<S> = S extends z.ZodType
  * general error line. `onSubmit` gets the parsed data; throwing an ApiError maps it onto fields.
  * `onInvalid` (optional) hears about a submit the schema refused, e.g. to say so in a toast.
  */
-export function useForm<S extends z.ZodType | LiteSchema>(schema: S, initial: Input<S> & Values) {
+export function useForm<S extends Schema>(schema: S, initial: Input<S> & Values) {
   const [values, setValues] = useState<Input<S> & Values>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [generalError, setGeneralError] = useState<string | null>(null);
@@ -69,13 +78,9 @@ export function useForm<S extends z.ZodType | LiteSchema>(schema: S, initial: In
     async (event?: FormEvent) => {
       event?.preventDefault();
       if (busy.current) return;
-      const parsed = (schema as LiteSchema).safeParse(values);
+      const parsed = checkForm(schema, values);
       if (!parsed.success) {
-        const next: Record<string, string> = {};
-        for (const issue of parsed.error.issues) {
-          const key = String(issue.path[0] ?? '');
-          if (key && !(key in next)) next[key] = issue.message;
-        }
+        const next = parsed.errors;
         setErrors(next);
         setGeneralError(null);
         focusFirstError(Object.keys(next));
@@ -86,7 +91,7 @@ export function useForm<S extends z.ZodType | LiteSchema>(schema: S, initial: In
       setSubmitting(true);
       setGeneralError(null);
       try {
-        await onSubmit(parsed.data as Output<S>);
+        await onSubmit(parsed.data);
       } catch (error) {
         if (error instanceof ApiError && !error.noResponse) {
           const fieldMessages = error.fieldErrors();

@@ -40,7 +40,7 @@ export function mediaTypeEssence(header: string | null): string {
 }
 
 /** Reads a JSON body (64 KB at most) and validates it with the shared zod schema. */
-export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+export async function readJson<S extends z.core.$ZodType>(request: Request, schema: S): Promise<z.output<S>> {
   // Only application/json needs a CORS preflight, so no form on another site can send it.
   if (mediaTypeEssence(request.headers.get('content-type')) !== 'application/json') {
     throw new HttpError(415, 'Send the body as JSON (Content-Type: application/json)');

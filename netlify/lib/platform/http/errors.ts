@@ -1,5 +1,11 @@
 /** The API's one error shape and the answers that carry it. */
 import type { z } from 'zod';
+import { config, safeParse } from 'zod/mini';
+import { en } from 'zod/locales';
+
+// zod/mini schemas bring no words of their own: a rule without a message of ours answers in
+// English, as zod's classic schemas do (a page's form, which has no locale, gives every rule one).
+if (!config().localeError) config(en());
 
 /** The one error shape of the API: `{ errors: [...] }` (one message per field, naming it) or a string. */
 export type ErrorBody = { errors: string[] | string };
@@ -30,7 +36,7 @@ export function errorResponse(status: number, errors: string[] | string, headers
 }
 
 /** Turns zod issues into one message per field, each naming the field (e.g. "email: Enter a valid email"). */
-export function fieldErrors(error: z.ZodError): string[] {
+export function fieldErrors(error: { issues: readonly z.core.$ZodIssue[] }): string[] {
   const seen = new Set<string>();
   const messages: string[] = [];
   for (const issue of error.issues) {
@@ -47,9 +53,9 @@ export function fieldErrors(error: z.ZodError): string[] {
   return messages;
 }
 
-/** Parses data with a shared schema, or throws a 400 naming each bad field. */
-export function parseWith<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
-  const result = schema.safeParse(data);
+/** Parses data with a shared schema (zod or zod/mini), or throws a 400 naming each bad field. */
+export function parseWith<S extends z.core.$ZodType>(schema: S, data: unknown): z.output<S> {
+  const result = safeParse(schema, data);
   if (!result.success) throw new HttpError(400, fieldErrors(result.error));
   return result.data;
 }

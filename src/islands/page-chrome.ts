@@ -1,0 +1,17 @@
+/**
+ * The script of every page's chrome, in one file (one request after the first paint instead of
+ * one per part): the header's menus, the programme search, the Contact Us bar and its dialog, the
+ * advisor form's loader (its code comes on the dialog's first open: lazy-script.ts) and this
+ * visit's campaign and referring page, recorded for the forms to send along (leads/tracking.ts).
+ */
+import { initAdvisorDialog } from './contact-bar/contact-bar.ts';
+import { loadLazyScript } from './lazy-script.ts';
+import { captureTracking } from './leads/tracking.ts';
+import { initNav } from './nav/nav.ts';
+import { initSearch } from './search/search.ts';
+
+initSearch();
+initNav();
+initAdvisorDialog();
+captureTracking();
+document.getElementById('advisor-dialog')?.addEventListener('advisor:open', () => loadLazyScript('advisor-form'), { once: true });
