@@ -21,7 +21,8 @@ create table applicant_documents (
   reviewed_by text references accounts (id) on delete set null,
   reviewed_at timestamptz,
   created_at timestamptz not null default now(),
-  check ((status = 'rejected') = (reject_reason is not null))
+  -- A replaced upload keeps the reason it was rejected for.
+  check (status <> 'rejected' or reject_reason is not null)
 );
 -- At most one current document per registration and type (a new upload replaces the old one).
 create unique index applicant_documents_current on applicant_documents (registration_id, doc_type)

@@ -25,10 +25,11 @@ export async function expireOrphanedUploads(): Promise<number> {
 
 /**
  * Retention: deletes every document (rows and files) of registrations whose lead closed (enrolled
- * or lost) more than `months` months before `now`. Default: DOCUMENT_RETENTION_MONTHS (24).
+ * or lost) more than `months` months before `now`, then deletes their files (unless `drain: false`,
+ * for a caller that drains the queue itself). Default: DOCUMENT_RETENTION_MONTHS (24).
  */
 export async function eraseDocumentsOfEndedRegistrations(
-  options: { months?: number; now?: Date } = {},
+  options: { months?: number; now?: Date; drain?: boolean } = {},
 ): Promise<{ registrations: number; documents: number }> {
   const months = options.months ?? env().DOCUMENT_RETENTION_MONTHS;
   const now = options.now ?? new Date();
@@ -47,14 +48,14 @@ export async function eraseDocumentsOfEndedRegistrations(
     );
     return { registrations: new Set(rows.map((r) => r.registration_id)).size, documents: rows.length };
   });
-  await drainDeletions();
+  if (options.drain !== false) await drainDeletions();
   return result;
 }
 
 /** The scheduled run: a small summary for the job's heartbeat. */
 export async function runDocumentCleanup(): Promise<Record<string, number>> {
   const expired = await expireOrphanedUploads();
-  const retention = await eraseDocumentsOfEndedRegistrations();
+  const retention = await eraseDocumentsOfEndedRegistrations({ drain: false });
   let deleted = 0;
   let failed = 0;
   // Drain in batches within the job's budget.
