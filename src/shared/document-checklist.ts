@@ -23,11 +23,7 @@ export const documentTypeSchema = z.strictObject({
     .describe('A short name the system keys uploads by; never change it once applicants have uploaded'),
   label: line(80).describe('What the applicant sees, e.g. "12th marksheet"'),
   required: z.boolean().describe('Required documents must all be approved before the application moves to Applied'),
-  formats: z
-    .array(z.enum(DOCUMENT_FORMATS))
-    .min(1)
-    .max(DOCUMENT_FORMATS.length)
-    .describe('Accepted file types: pdf, jpeg, png'),
+  formats: z.array(z.enum(DOCUMENT_FORMATS)).min(1).max(DOCUMENT_FORMATS.length).describe('Accepted file types: pdf, jpeg, png'),
   maxMb: z.number().int().min(1).max(DOCUMENT_MAX_MB).describe(`Largest file in MB (at most ${DOCUMENT_MAX_MB})`),
   help: line(200).describe('One line of help shown under the document'),
 });

@@ -76,7 +76,11 @@ const NAME_MAX = 200;
 export const issueUploadSchema = z
   .object({
     type: z.string({ error: 'Choose a document from the list' }).regex(/^[a-z0-9-]{2,40}$/, 'Choose a document from the list'),
-    fileName: z.string({ error: 'The file needs a name' }).trim().min(1, 'The file needs a name').max(NAME_MAX, `At most ${NAME_MAX} characters`),
+    fileName: z
+      .string({ error: 'The file needs a name' })
+      .trim()
+      .min(1, 'The file needs a name')
+      .max(NAME_MAX, `At most ${NAME_MAX} characters`),
     contentType: z.enum(['application/pdf', 'image/jpeg', 'image/png'], { error: 'Upload a PDF, JPEG or PNG file' }),
     size: z
       .number({ error: 'Give the file size in bytes' })

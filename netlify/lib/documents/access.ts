@@ -21,7 +21,9 @@ export const NO_SUCH_REGISTRATION = 'No such application';
 export const OWN_LEADS_ONLY = 'You can see the documents of your own leads only';
 
 export async function registrationContext(id: string, sql: Db = db(), lock = false): Promise<RegistrationContext | null> {
-  const [row] = await sql<{ id: string; email: string; name: string; fee_option: string | null; stage: Stage | null; owner_id: string | null }[]>`
+  const [row] = await sql<
+    { id: string; email: string; name: string; fee_option: string | null; stage: Stage | null; owner_id: string | null }[]
+  >`
     select r.id, r.email, r.name, lp.stage, lp.owner_id,
       (select fee_option from registration_payments where registration_id = r.id
        order by (status = 'paid') desc, created_at desc limit 1) as fee_option

@@ -79,12 +79,15 @@ async function cleanImage(bytes: Uint8Array, format: 'jpeg' | 'png'): Promise<Ui
     throw new RefusedFile('The image could not be read. Upload a valid JPEG or PNG file');
   }
   if ((meta.width ?? 0) * (meta.height ?? 0) > DOCUMENT_MAX_PIXELS) {
-    throw new RefusedFile(`The image is too large (${meta.width} x ${meta.height} pixels). Upload one of at most ${DOCUMENT_MAX_PIXELS / 1_000_000} megapixels`);
+    throw new RefusedFile(
+      `The image is too large (${meta.width} x ${meta.height} pixels). Upload one of at most ${DOCUMENT_MAX_PIXELS / 1_000_000} megapixels`,
+    );
   }
   try {
     const image = sharp(bytes, { limitInputPixels: DOCUMENT_MAX_PIXELS, failOn: 'error' }).rotate();
     // sharp keeps no metadata unless asked: EXIF (with GPS), XMP, IPTC and comments are left behind.
-    const out = format === 'jpeg' ? await image.jpeg({ quality: 90, mozjpeg: true }).toBuffer() : await image.png({ compressionLevel: 9 }).toBuffer();
+    const out =
+      format === 'jpeg' ? await image.jpeg({ quality: 90, mozjpeg: true }).toBuffer() : await image.png({ compressionLevel: 9 }).toBuffer();
     return new Uint8Array(out);
   } catch {
     throw new RefusedFile('The image could not be read. Upload a valid JPEG or PNG file');

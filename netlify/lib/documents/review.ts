@@ -72,7 +72,13 @@ export async function reviewDocument(admin: Session, documentId: string, input: 
       await advanceStage(tx, admin, { kind: 'registration', id: registration.id }, 'applied', APPLIED_NOTE);
     }
     const label = checklistFor(registration.feeOption).documents.find((d) => d.id === row.doc_type)?.label ?? 'document';
-    const email = documentReviewedEmail({ name: registration.name, label, decision: input.decision, reason: reason ?? undefined, allApproved });
+    const email = documentReviewedEmail({
+      name: registration.name,
+      label,
+      decision: input.decision,
+      reason: reason ?? undefined,
+      allApproved,
+    });
     await enqueueEmail(tx, { to: registration.email, ...email, tag: 'document-review' });
     return documentsOf({ ...registration, stage: allApproved ? 'applied' : registration.stage }, tx);
   });

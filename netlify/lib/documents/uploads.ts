@@ -69,7 +69,10 @@ export async function issueUpload(session: Session, registrationId: string, inpu
                   and (status in ('uploaded', 'approved', 'rejected') or (status = 'issued' and expires_at > now()))), 0)::text as used`;
     if (state!.approved) throw new HttpError(409, APPROVED_ALREADY);
     if (Number(state!.used) + input.size > REGISTRATION_STORAGE_CAP_MB * MB) {
-      throw new HttpError(413, `Your documents may take ${REGISTRATION_STORAGE_CAP_MB} MB together; this file would go over. Replace a large file with a smaller one`);
+      throw new HttpError(
+        413,
+        `Your documents may take ${REGISTRATION_STORAGE_CAP_MB} MB together; this file would go over. Replace a large file with a smaller one`,
+      );
     }
     const [row] = await tx<{ id: string; expires_at: Date }[]>`
       insert into applicant_documents (registration_id, doc_type, object_path, file_name, size_bytes, uploaded_by, expires_at)

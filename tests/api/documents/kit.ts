@@ -57,7 +57,11 @@ export async function hasGps(bytes: Uint8Array): Promise<boolean> {
 }
 
 export async function pngImage(width = 60, height = 40): Promise<Uint8Array> {
-  return new Uint8Array(await sharp({ create: { width, height, channels: 3, background: '#fff' } }).png().toBuffer());
+  return new Uint8Array(
+    await sharp({ create: { width, height, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer(),
+  );
 }
 
 export async function pdf(text = 'Marksheet'): Promise<Uint8Array> {
@@ -109,11 +113,16 @@ export function issue(who: Applicant, declared: Declared, registrationId = who.r
 export async function putSigned(uploadUrl: string, bytes: Uint8Array, contentType: string): Promise<Response> {
   const standIn = localStandIn();
   if (!standIn) throw new Error('no local Storage stand-in');
-  return standIn.handle(new Request(new URL(uploadUrl, BASE_URL), { method: 'PUT', body: bytes as BodyInit, headers: { 'content-type': contentType } }));
+  return standIn.handle(
+    new Request(new URL(uploadUrl, BASE_URL), { method: 'PUT', body: bytes as BodyInit, headers: { 'content-type': contentType } }),
+  );
 }
 
 export function confirm(who: Applicant, uploadId: string, registrationId = who.registrationId) {
-  return call('POST', `/api/v1/user/applications/${registrationId}/documents/uploads/${uploadId}/confirm`, { token: who.token, ip: nextIp() });
+  return call('POST', `/api/v1/user/applications/${registrationId}/documents/uploads/${uploadId}/confirm`, {
+    token: who.token,
+    ip: nextIp(),
+  });
 }
 
 /** Issue, PUT, confirm: answers the confirm's answer. */

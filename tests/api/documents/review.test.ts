@@ -12,16 +12,18 @@ import { applicant, assignLead, INVITE, issue, jpegWithGps, pdf, putSigned, slot
 
 const db = useTestDatabase({ ADMIN_INVITE_CODE: INVITE });
 
-const reviewList = (token: string, registrationId: string) => call('GET', `/api/v1/admin/registrations/${registrationId}/documents`, { token });
+const reviewList = (token: string, registrationId: string) =>
+  call('GET', `/api/v1/admin/registrations/${registrationId}/documents`, { token });
 const open = (token: string, documentId: string) => call('POST', `/api/v1/admin/documents/${documentId}/open`, { token });
-const review = (token: string, documentId: string, body: unknown) => call('POST', `/api/v1/admin/documents/${documentId}/review`, { token, body });
+const review = (token: string, documentId: string, body: unknown) =>
+  call('POST', `/api/v1/admin/documents/${documentId}/review`, { token, body });
 const stageOf = async (id: string) =>
   (await db.sql<{ stage: string }[]>`select stage from lead_pipeline where lead_kind = 'registration' and lead_id = ${id}`)[0]!.stage;
 
 describe('review by the team', () => {
   it('a counsellor rejects with a reason, the applicant sees it and uploads again, approval of every required document moves the lead to Applied', async () => {
     const who = await applicant(db);
-    const counsellor = await teamMember(db, 'counsellor', 'counsellor-a');
+    const counsellor = await teamMember(db, 'counsellor');
     await assignLead(db, who.registrationId, counsellor);
     await upload(who, 'passport', await jpegWithGps(), 'image/jpeg', 'passport.jpg');
     const { confirmed } = await upload(who, 'marksheet-12', await pdf(), 'application/pdf', 'marks.pdf');
@@ -50,7 +52,10 @@ describe('review by the team', () => {
     expect((await review(counsellor.token, marksheet, { decision: 'approve' })).status).toBe(409);
 
     const seen = await call('GET', `/api/v1/user/applications/${who.registrationId}/documents`, { token: who.token });
-    expect(slot(seen, 'marksheet-12')).toMatchObject({ state: 'rejected', document: { rejectReason: 'The page is cut off at the bottom' } });
+    expect(slot(seen, 'marksheet-12')).toMatchObject({
+      state: 'rejected',
+      document: { rejectReason: 'The page is cut off at the bottom' },
+    });
     const [told] = await db.sql<{ subject: string; text_body: string }[]>`
       select subject, text_body from email_outbox where to_address = ${who.email} and tag = 'document-review' order by id`;
     expect(told).toMatchObject({ subject: 'Please upload your 12th marksheet again' });
@@ -66,7 +71,9 @@ describe('review by the team', () => {
     expect(await stageOf(who.registrationId)).toBe('applied');
     const history = await db.sql`select from_stage, to_stage, note, actor_id from lead_stage_changes
                                   where lead_kind = 'registration' and lead_id = ${who.registrationId}`;
-    expect(history).toEqual([{ from_stage: 'new', to_stage: 'applied', note: 'Every required document approved', actor_id: counsellor.id }]);
+    expect(history).toEqual([
+      { from_stage: 'new', to_stage: 'applied', note: 'Every required document approved', actor_id: counsellor.id },
+    ]);
     const audit = await db.sql<{ action: string }[]>`
       select action from admin_audit_log where subject_kind = 'registration' and subject_id = ${who.registrationId} order by id`;
     expect(audit.map((a) => a.action)).toEqual(['document.view', 'document.reject', 'document.approve', 'document.approve', 'lead.stage']);
@@ -81,11 +88,11 @@ describe('review by the team', () => {
     expect((await issue(who, { type: 'passport', contentType: 'image/jpeg' })).status).toBe(409);
   });
 
-  it("keeps counsellors to their own leads (403) while owners see every registration", async () => {
+  it('keeps counsellors to their own leads (403) while owners see every registration', async () => {
     const who = await applicant(db);
-    const mine = await teamMember(db, 'counsellor', 'counsellor-b');
-    const theirs = await teamMember(db, 'counsellor', 'counsellor-c');
-    const owner = await teamMember(db, 'owner', 'owner-a');
+    const mine = await teamMember(db, 'counsellor');
+    const theirs = await teamMember(db, 'counsellor');
+    const owner = await teamMember(db, 'owner');
     await assignLead(db, who.registrationId, mine);
     const { confirmed } = await upload(who, 'cv', await pdf(), 'application/pdf');
     const cv = slot(confirmed, 'cv').document.id as string;
@@ -110,11 +117,13 @@ describe('review by the team', () => {
 describe('privacy and clean-up', () => {
   it('the export links each file for 24 hours; erasure deletes the rows and the stored objects', async () => {
     const who = await applicant(db);
-    const owner = await teamMember(db, 'owner', 'owner-b');
+    const owner = await teamMember(db, 'owner');
     await upload(who, 'cv', await pdf(), 'application/pdf', 'my-cv.pdf');
     await upload(who, 'passport', await jpegWithGps(), 'image/jpeg', 'passport.jpg');
-    const paths = (await db.sql<{ object_path: string }[]>`
-      select object_path from applicant_documents where registration_id = ${who.registrationId}`).map((r) => r.object_path);
+    const paths = (
+      await db.sql<{ object_path: string }[]>`
+      select object_path from applicant_documents where registration_id = ${who.registrationId}`
+    ).map((r) => r.object_path);
     const objects = localStandIn()!.size();
 
     const exported = await call('POST', '/api/v1/admin/privacy/export', { token: owner.token, body: { email: who.email } });

@@ -40,7 +40,9 @@ describe('the two-step upload', () => {
     const file = await pdf();
     const issued = await issue(who, { type: 'marksheet-12', fileName: 'marks.pdf', contentType: 'application/pdf', size: file.length });
     expect(issued.status, issued.text).toBe(201);
-    expect(issued.body.uploadUrl).toMatch(/^\/storage\/v1\/object\/upload\/sign\/applicant-documents\/[0-9a-z]+\/marksheet-12\/[0-9a-f-]+\?token=/);
+    expect(issued.body.uploadUrl).toMatch(
+      /^\/storage\/v1\/object\/upload\/sign\/applicant-documents\/[0-9a-z]+\/marksheet-12\/[0-9a-f-]+\?token=/,
+    );
     expect(Date.parse(issued.body.expiresAt) - Date.now()).toBeGreaterThan(10 * 60_000);
 
     // Nothing counts until it is confirmed.
@@ -118,7 +120,9 @@ describe('refusals', () => {
 
   it('refuses an image above the pixel limit', async () => {
     const huge = new Uint8Array(
-      await sharp({ create: { width: 8000, height: 5001, channels: 3, background: '#fff' } }).png({ compressionLevel: 9 }).toBuffer(),
+      await sharp({ create: { width: 8000, height: 5001, channels: 3, background: '#fff' } })
+        .png({ compressionLevel: 9 })
+        .toBuffer(),
     );
     const res = await refusedAfterPut('passport', huge, 'image/png');
     expect(res.status).toBe(422);

@@ -89,7 +89,8 @@ export function storageStandIn(options: StandInOptions): StorageStandIn {
     const found = objects.get(key);
     if (!found) return fail(404, 'not_found', 'Object not found');
     const headers: Record<string, string> = { 'content-type': found.contentType, 'cache-control': 'no-store' };
-    if (download !== null) headers['content-disposition'] = `attachment; filename="${(download || key.split('/').pop()!).replace(/"/g, '')}"`;
+    if (download !== null)
+      headers['content-disposition'] = `attachment; filename="${(download || key.split('/').pop()!).replace(/"/g, '')}"`;
     return new Response(found.bytes as BodyInit, { headers });
   };
 
@@ -107,7 +108,12 @@ export function storageStandIn(options: StandInOptions): StorageStandIn {
       if (refused) return refused;
       const body = await readBody(request);
       if (body instanceof Response) return body;
-      return store(key, body, request.headers.get('content-type')?.split(';')[0] || 'application/octet-stream', request.headers.get('x-upsert') === 'true');
+      return store(
+        key,
+        body,
+        request.headers.get('content-type')?.split(';')[0] || 'application/octet-stream',
+        request.headers.get('x-upsert') === 'true',
+      );
     }
     if (rest.startsWith('sign/') && method === 'GET') {
       const key = rest.slice('sign/'.length);
