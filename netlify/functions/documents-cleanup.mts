@@ -7,4 +7,4 @@ export default function handler(): Promise<Response> {
   return runJob('documents-cleanup', () => runDocumentCleanup());
 }
 
-export const config: Config = { schedule: '20 * * * *' };
+export const config: Config = { schedule: '*/30 * * * *' };
