@@ -6,7 +6,7 @@
  * applied, every metadata block (EXIF with GPS, XMP, comments) left behind, pixels capped.
  */
 import { inflateSync } from 'node:zlib';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { DOCUMENT_MAX_PIXELS, FORMAT_CONTENT_TYPES, type DocumentFormat } from '../../../src/shared/documents.ts';
 
 export type Inspected = { format: DocumentFormat; contentType: string; bytes: Uint8Array; changed: boolean };
@@ -72,6 +72,8 @@ export function checkPdf(bytes: Uint8Array): void {
 }
 
 async function cleanImage(bytes: Uint8Array, format: 'jpeg' | 'png'): Promise<Uint8Array> {
+  // Loaded on the first image, not at import: the checklist and review endpoints never need it.
+  const { default: sharp } = await import('sharp');
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
