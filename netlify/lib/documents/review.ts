@@ -37,9 +37,10 @@ export async function documentsForReview(admin: Session, registrationId: string)
 
 /** A link to the file that stops working after VIEW_LINK_SECONDS; the view is audited. */
 export async function openDocument(admin: Session, documentId: string): Promise<{ url: string; expiresIn: number }> {
+  const storage = documentStorage();
   const row = await documentRow(documentId, db());
   await reviewerRegistration(admin, row.registration_id);
-  const url = await documentStorage().signRead(row.object_path, VIEW_LINK_SECONDS, row.file_name);
+  const url = await storage.signRead(row.object_path, VIEW_LINK_SECONDS, row.file_name);
   await recordAdminAction(db(), {
     actor: actorOf(admin),
     action: 'document.view',

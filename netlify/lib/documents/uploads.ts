@@ -46,6 +46,7 @@ function typeOf(registration: RegistrationContext, type: string) {
 }
 
 export async function issueUpload(session: Session, registrationId: string, input: IssueUploadInput, ip: string): Promise<IssuedUploadDto> {
+  const storage = documentStorage(); // a deploy without Storage refuses (503) before anything else
   await rateLimit({ bucket: 'document-upload-account', key: session.accountId, limit: UPLOAD_LIMITS.perAccount, windowSeconds: 3600 });
   await rateLimit({ bucket: 'document-upload-ip', key: ip, limit: UPLOAD_LIMITS.perIp, windowSeconds: 3600 });
   const registration = await applicantRegistration(session, registrationId);
@@ -58,7 +59,6 @@ export async function issueUpload(session: Session, registrationId: string, inpu
   if (input.size > type.maxMb * MB) throw new HttpError(400, [`size: ${type.label} may be at most ${type.maxMb} MB`]);
 
   const path = `${registration.id}/${type.id}/${randomUUID()}`;
-  const storage = documentStorage();
   const issued = await db().begin(async (tx) => {
     const locked = await applicantRegistration(session, registrationId, tx, true);
     if (locked.closed) throw new HttpError(409, CLOSED);
@@ -97,6 +97,7 @@ async function refuse(row: IssuedRow, status: 'refused' | 'expired'): Promise<vo
 }
 
 export async function confirmUpload(session: Session, registrationId: string, uploadId: string): Promise<RegistrationDocumentsDto> {
+  const storage = documentStorage();
   const registration = await applicantRegistration(session, registrationId);
   const [row] = await db()<IssuedRow[]>`
     select id::text, doc_type, object_path, status, expires_at <= now() as expired from applicant_documents
@@ -111,7 +112,6 @@ export async function confirmUpload(session: Session, registrationId: string, up
     throw new HttpError(410, UPLOAD_EXPIRED);
   }
   const type = typeOf(registration, row.doc_type);
-  const storage = documentStorage();
   const bytes = await storage.download(row.object_path);
   if (!bytes || bytes.length === 0) throw new HttpError(400, NOT_ARRIVED);
 
