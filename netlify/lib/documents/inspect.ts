@@ -18,9 +18,8 @@ export function sniff(bytes: Uint8Array): DocumentFormat | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
   const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
   if (bytes.length >= 8 && png.every((b, i) => bytes[i] === b)) return 'png';
-  // %PDF- within the first 1024 bytes, as readers accept it.
-  const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
-  if (head.includes('%PDF-')) return 'pdf';
+  // Readers accept %PDF- anywhere in the first KB; we take it only at the start (no polyglots).
+  if (Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-') return 'pdf';
   return null;
 }
 
