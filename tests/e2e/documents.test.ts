@@ -82,7 +82,6 @@ e2eDescribe('applicants’ documents in the browser', () => {
     expect(await slotOf(applicant, '12th marksheet').getByText('Missing').count()).toBe(1);
     await choose(applicant, 'Passport or Aadhaar', { name: 'passport.jpg', mimeType: 'image/jpeg', buffer: await passportPhoto() });
     await choose(applicant, '12th marksheet', { name: 'marksheet.pdf', mimeType: 'application/pdf', buffer: await marksheet('Class XII') });
-    await applicant.screenshot({ path: '/tmp/documents-applicant.png', fullPage: true });
 
     // The counsellor, on a laptop: the person page of the registration.
     const team = await newPage({ width: 1280, height: 800 });
@@ -108,7 +107,6 @@ e2eDescribe('applicants’ documents in the browser', () => {
     expect(meta.exif).toBeUndefined();
     await passport.getByRole('button', { name: 'Approve Passport or Aadhaar' }).click();
     await passport.getByText('Approved').waitFor();
-    await team.screenshot({ path: '/tmp/documents-review.png', fullPage: true });
 
     // The applicant reads the reason and uploads again.
     await applicant.reload({ waitUntil: 'domcontentloaded' });

@@ -39,7 +39,7 @@ export function ApplicationDocuments({ registrationId, headingId }: { registrati
           <p className="muted">
             {documents.closed
               ? 'This application is closed: documents can no longer be uploaded.'
-              : `The documents ${documents.programme} asks for. Send PDF, JPEG or PNG files; we check each one and email you when it is reviewed.`}
+              : `Documents for ${documents.programme}: send PDF, JPEG or PNG files. We check each one and email you when it is reviewed.`}
           </p>
           <ul className="docs-list">
             {documents.slots.map((slot) => (

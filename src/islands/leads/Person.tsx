@@ -176,7 +176,7 @@ export default function Person() {
           {person.leads
             .filter((lead) => lead.kind === 'registration')
             .map((lead) => (
-              <div key={`docs-${lead.id}`} className="person-section">
+              <div key={`docs-${lead.id}`} className="person-section docs-person">
                 <DocumentReview registrationId={lead.id} />
               </div>
             ))}
