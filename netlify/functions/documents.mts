@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { idSchema, issueUploadSchema, registrationIdSchema, reviewSchema } from '../../src/shared/documents.ts';
+import { idSchema, issueUploadSchema, registrationIdSchema, reviewSchema } from '../../src/shared/document-requests.ts';
 import { requireAdmin, requireUser } from '../lib/auth/index.ts';
 import {
   applicantDocuments,

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { FEE_OPTION_IDS } from './registration-fees.ts';
-import { DOCUMENT_FORMATS, DOCUMENT_MAX_MB } from './documents.ts';
+import { DOCUMENT_FORMATS, DOCUMENT_MAX_MB } from './document-formats.ts';
 
 const line = (max: number) =>
   z

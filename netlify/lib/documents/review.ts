@@ -6,7 +6,8 @@
  * Applied through the pipeline's own stage change (history row and audit included).
  */
 import type { Session } from '../auth/index.ts';
-import { VIEW_LINK_SECONDS, type RegistrationDocumentsDto, type ReviewInput } from '../../../src/shared/documents.ts';
+import { VIEW_LINK_SECONDS, type RegistrationDocumentsDto } from '../../../src/shared/documents.ts';
+import type { ReviewInput } from '../../../src/shared/document-requests.ts';
 import { advanceStage } from '../leads/index.ts';
 import { enqueueEmail } from '../mail/index.ts';
 import { db, type Db, HttpError, recordAdminAction } from '../platform/index.ts';

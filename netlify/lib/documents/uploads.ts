@@ -15,9 +15,9 @@ import {
   UPLOAD_WINDOW_MINUTES,
   type DocumentFormat,
   type IssuedUploadDto,
-  type IssueUploadInput,
   type RegistrationDocumentsDto,
 } from '../../../src/shared/documents.ts';
+import type { IssueUploadInput } from '../../../src/shared/document-requests.ts';
 import { db, HttpError, rateLimit } from '../platform/index.ts';
 import { applicantRegistration, type RegistrationContext } from './access.ts';
 import { checklistFor } from './checklist.ts';
