@@ -15,6 +15,7 @@ import { checkBundles } from './verify/bundles.ts';
 import { netlifyServe, nodeOutsideRepo, NETLIFY_CLI_VERSION } from './verify/netlify-cli.ts';
 import { Report } from './verify/report.ts';
 import { checkRoutes } from './verify/routes.ts';
+import { serveStandIn, storageStandIn } from '../netlify/lib/documents/index.ts';
 
 const log = (line: string) => console.log(`verify: ${line}`);
 const chromePath = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p));
@@ -31,6 +32,11 @@ log(`fresh database migrated and seeded (${database.url.replace(/\/\/.*@/, '//')
 
 const port = await freePort();
 const site = `http://localhost:${port}`;
+// Applicants' files go to a Storage stand-in on its own port that speaks Supabase's API, as the real one would.
+const storageKey = 'verify-deploy-storage-service-key';
+const storage = await serveStandIn(
+  storageStandIn({ serviceKey: storageKey, secret: 'verify-deploy-storage-secret', bucket: 'applicant-documents' }),
+);
 const inviteCode = 'verify-deploy-invite-code';
 const sandboxSecret = 'verify-deploy-sandbox-secret';
 const postmarkWebhookSecret = 'verify-deploy-postmark-webhook-secret';
@@ -44,6 +50,8 @@ const env: NodeJS.ProcessEnv = {
   SANDBOX_PAYMENT_SECRET: sandboxSecret,
   POSTMARK_WEBHOOK_SECRET: postmarkWebhookSecret,
   LEAD_RATE_LIMIT_PER_10_MIN: '1000',
+  DOCUMENTS_STORAGE_URL: storage.url,
+  DOCUMENTS_STORAGE_KEY: storageKey,
   LOG_LEVEL: 'warn',
 };
 
@@ -86,6 +94,7 @@ try {
 } finally {
   bundles?.close();
   await serve?.stop();
+  await storage.stop();
   await database.stop();
 }
 process.exit(exitCode);

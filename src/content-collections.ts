@@ -8,6 +8,7 @@
 import { z } from 'astro/zod';
 import { card, cta, entryId, grievanceOfficer, href, link, money, page, seo, svgFile, text, type Reference } from './content-schemas.ts';
 import { supplierSchema } from './shared/supplier.ts';
+import { documentChecklistsSchema } from './shared/document-checklist.ts';
 
 /** Where each collection lives under src/content: one file, a folder of files, or one file holding a list. */
 export type ContentFiles = { file: string } | { folder: string; extension: 'yaml' | 'md' } | { list: string };
@@ -24,6 +25,7 @@ export const CONTENT_FILES = {
   paymentMethods: { list: 'payment-methods.yaml' },
   legal: { folder: 'legal', extension: 'md' },
   settings: { file: 'settings/supplier.json' },
+  documentChecklists: { file: 'settings/document-checklists.json' },
 } as const satisfies Record<string, ContentFiles>;
 
 export type CollectionName = keyof typeof CONTENT_FILES;
@@ -204,5 +206,6 @@ export function contentSchemas<R extends z.ZodType>(reference: Reference<R>) {
       updated: text(40).describe('Written as it should read, e.g. "24 November 2026"'),
     }),
     settings: supplierSchema,
+    documentChecklists: documentChecklistsSchema,
   } satisfies Record<CollectionName, z.ZodType>;
 }

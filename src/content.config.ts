@@ -39,4 +39,5 @@ export const collections = {
   paymentMethods: defineCollection({ loader: loader(CONTENT_FILES.paymentMethods), schema: schemas.paymentMethods }),
   legal: defineCollection({ loader: loader(CONTENT_FILES.legal), schema: schemas.legal }),
   settings: defineCollection({ loader: loader(CONTENT_FILES.settings), schema: schemas.settings }),
+  documentChecklists: defineCollection({ loader: loader(CONTENT_FILES.documentChecklists), schema: schemas.documentChecklists }),
 };

@@ -13,6 +13,7 @@ import { NetlifyDev } from '@netlify/dev';
 import { compressBody, pickEncoding } from './compress.ts';
 import { ROOT } from './database.ts';
 import { findFunction, loadFunctions, type RoutedFunction } from './functions.ts';
+import { localStandIn } from '../../netlify/lib/documents/index.ts';
 
 export type SiteServer = { url: string; server: Server; stop: () => Promise<void> };
 
@@ -104,7 +105,11 @@ async function handle(
   const pathname = new URL(req.url ?? '/', selfAddress).pathname;
   const fn = findFunction(functions, pathname, req.method);
   let response: Response;
-  if (fn) {
+  // Locally, applicants' files go to the Storage stand-in on this origin (Supabase's API, same two steps).
+  const storage = pathname.startsWith('/storage/v1/') ? localStandIn() : null;
+  if (storage) {
+    response = await storage.handle(toRequest(req, selfAddress));
+  } else if (fn) {
     const host = req.headers.host ?? new URL(selfAddress).host;
     // Like Netlify: work passed to waitUntil runs on after the answer; stop() waits for it briefly.
     const waitUntil = (promise: Promise<unknown>) => {

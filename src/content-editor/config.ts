@@ -92,6 +92,12 @@ export const PRESENTATION: Record<CollectionName, Presentation> = {
     description: 'The business printed on every tax invoice. A change applies to invoices issued from then on.',
     preview: false,
   },
+  documentChecklists: {
+    label: 'Applicant documents',
+    description:
+      'The documents each programme asks its applicants for in My applications: which are required, accepted file types, size limit and a line of help.',
+    preview: false,
+  },
 };
 
 const shapeOf = (schema: z.ZodType): Record<string, z.ZodType> =>

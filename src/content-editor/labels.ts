@@ -153,6 +153,17 @@ const LABELS: Record<string, string> = {
   gstRatePercent: 'GST rate (%)',
   pricesIncludeGst: 'Prices include GST',
   invoicePrefix: 'Invoice number prefix',
+  // Applicant documents
+  checklists: 'Checklists',
+  'checklists.programme': 'Programme',
+  'checklists.feeOptions': 'Fee options (registrations paid with these get this list)',
+  'checklists.documents': 'Documents',
+  'documents.id': 'Document key (never change once used)',
+  'documents.label': 'Name shown to applicants',
+  'documents.required': 'Required',
+  'documents.formats': 'Accepted file types',
+  'documents.maxMb': 'Largest file (MB)',
+  'documents.help': 'Help line',
 };
 
 /** The label of the field `name` at `path` ("site.contactBar.text"). */

@@ -63,6 +63,16 @@ const schema = z.object({
   SUPABASE_URL: optionalString,
   SUPABASE_SERVICE_ROLE_KEY: optionalString,
   SUPABASE_STORAGE_BUCKET: z.string().default('course-images'),
+  /** Applicants' documents: Supabase Storage's address and service key (default: SUPABASE_URL and its key). */
+  DOCUMENTS_STORAGE_URL: optionalString.pipe(z.string().url('DOCUMENTS_STORAGE_URL must be a URL').optional()),
+  DOCUMENTS_STORAGE_KEY: optionalString,
+  /** The private bucket applicants' documents live in. */
+  DOCUMENTS_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9._-]{2,62}$/, 'DOCUMENTS_BUCKET must be a bucket name')
+    .default('applicant-documents'),
+  /** Documents of registrations that ended (enrolled or lost) longer ago than this are deleted. */
+  DOCUMENT_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(24),
   NETLIFY_BUILD_HOOK_URL: optionalString,
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });

@@ -10,6 +10,7 @@
  */
 import { ACCOUNT_DATA, ACCOUNT_LINK_DATA } from '../accounts/privacy.ts';
 import { CODE_DATA } from '../codes/privacy.ts';
+import { DOCUMENT_DATA } from '../documents/privacy.ts';
 import { PLAN_DATA } from '../instalments/privacy.ts';
 import { INVOICE_DATA } from '../invoices/privacy.ts';
 import { LEAD_FORM_DATA, LEAD_PIPELINE_DATA } from '../leads/privacy.ts';
@@ -22,6 +23,8 @@ import type { TableCoverage } from './types.ts';
 export type { Subject, TableCoverage } from './types.ts';
 
 export const PERSONAL_DATA: Record<string, TableCoverage> = {
+  // Before the registrations: erasing one deletes its documents with it, so their files are queued first.
+  ...DOCUMENT_DATA,
   ...LEAD_PIPELINE_DATA,
   ...ACCOUNT_LINK_DATA,
   ...REGISTRATION_PAYMENT_DATA,

@@ -7,6 +7,7 @@ import { dateTimeIst } from '../../shared/dates.ts';
 import type { AdminMe } from '../admin/me.ts';
 import { handleSessionEnd } from '../admin/session.ts';
 import { StageForm } from './StageForm.tsx';
+import { DocumentReview } from '../documents/DocumentReview.tsx';
 
 type Props = { kind: string; id: string; me: AdminMe | null; admins: AdminOption[]; onChange: () => void };
 
@@ -121,6 +122,16 @@ export function LeadPipeline({ kind, id, me, admins, onChange }: Props) {
           onChange();
         }}
       />
+      {kind === 'registration' ? (
+        <DocumentReview
+          registrationId={id}
+          onReviewed={() => {
+            // The last required approval moves the lead to Applied: show the new stage and history.
+            api<LeadPipelineDetail>(path).then(setDetail, () => {});
+            onChange();
+          }}
+        />
+      ) : null}
       <h3>History</h3>
       {history.length === 0 ? (
         <p className="muted">No stage changes yet.</p>

@@ -8,6 +8,7 @@ import { PersonFinder, usePersonSearch } from './PersonSearch.tsx';
 import { handleSessionEnd, useAdmin } from '../admin/session.ts';
 import '../admin/admin.css';
 import './Person.css';
+import { DocumentReview } from '../documents/DocumentReview.tsx';
 import { LoadStatus, ScreenHead, ScrollTable } from '../admin/list-screen.tsx';
 import { dateTimeIst } from '../../shared/dates.ts';
 
@@ -172,6 +173,13 @@ export default function Person() {
               ))}
             </ScrollTable>
           </section>
+          {person.leads
+            .filter((lead) => lead.kind === 'registration')
+            .map((lead) => (
+              <div key={`docs-${lead.id}`} className="person-section docs-person">
+                <DocumentReview registrationId={lead.id} />
+              </div>
+            ))}
           <section aria-labelledby="person-timeline" className="person-section">
             <h2 id="person-timeline">Timeline</h2>
             <ol className="person-timeline">

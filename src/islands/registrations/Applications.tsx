@@ -5,6 +5,7 @@ import { formatRupees } from '../../shared/money.ts';
 import { handleExpired, requireLogin } from '../accounts/guard.ts';
 import { toast, Toasts } from '../ui/Toasts.tsx';
 import { ReadyMark } from '../ui/useHydrated.ts';
+import { ApplicationDocuments } from '../documents/ApplicationDocuments.tsx';
 import './applications.css';
 import { dateIst, dateTimeIst } from '../../shared/dates.ts';
 
@@ -145,6 +146,7 @@ function ApplicationCard({ application }: { application: ApplicationDto }) {
           </ul>
         </section>
       ) : null}
+      <ApplicationDocuments registrationId={application._id} headingId={`${headingId}-documents`} />
       <section className="app-next" aria-labelledby={`${headingId}-next`}>
         <h3 id={`${headingId}-next`}>What happens next</h3>
         <p>{application.nextSteps}</p>

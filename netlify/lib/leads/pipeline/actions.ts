@@ -3,7 +3,7 @@
  * next follow-up, give it an owner. Each change, its history row and its audit row commit
  * together; the lead's row is locked first, so two admins' changes apply one after the other.
  */
-import { type LeadRef, type StageChange, CLOSED_STAGES, STAGE_LABELS, type Stage } from '../../../../src/shared/pipeline.ts';
+import { type LeadRef, type StageChange, CLOSED_STAGES, STAGE_LABELS, STAGES, type Stage } from '../../../../src/shared/pipeline.ts';
 import { recordAdminAction, db, type Tx, HttpError } from '../../platform/index.ts';
 import type { Session } from '../../auth/index.ts';
 import { adminIsActive } from '../../accounts/index.ts';
@@ -28,46 +28,62 @@ export async function changeStage(admin: Session, ref: LeadRef, change: StageCha
   await db().begin(async (tx) => {
     const current = await lock(tx, ref);
     if (current.stage === change.stage) throw new HttpError(409, `The lead is already ${STAGE_LABELS[change.stage]}`);
-    // A closed lead needs no follow-up; otherwise the form's follow-up (if any) replaces the old one.
-    const followUp =
-      change.nextFollowUpAt !== undefined
-        ? change.nextFollowUpAt
-        : CLOSED_STAGES.includes(change.stage)
-          ? null
-          : iso(current.next_follow_up_at);
-    await tx`
-      update lead_pipeline set
-        stage = ${change.stage},
-        lost_reason = ${change.stage === 'lost' ? change.lostReason! : null},
-        next_follow_up_at = ${followUp},
-        first_contacted_at = case when first_contacted_at is null and ${change.stage} <> 'new' then now() else first_contacted_at end,
-        updated_at = now()
-      where lead_kind = ${ref.kind} and lead_id = ${ref.id}`;
-    await tx`
-      insert into lead_stage_changes (lead_kind, lead_id, from_stage, to_stage, note, actor_id)
-      values (${ref.kind}, ${ref.id}, ${current.stage}, ${change.stage}, ${change.note ?? null}, ${admin.accountId})`;
+    await applyStageChange(tx, admin, ref, current, change);
+  });
+}
+
+/**
+ * Moves a lead forward to `to` inside the caller's transaction (a fact elsewhere made it happen,
+ * e.g. every required document approved), with its history row and audit row; a lead already
+ * there or further on, or lost, stays as it is. Answers whether it moved.
+ */
+export async function advanceStage(tx: Tx, admin: Session, ref: LeadRef, to: Stage, note: string): Promise<boolean> {
+  const current = await lock(tx, ref);
+  if (current.stage === 'lost' || STAGES.indexOf(current.stage) >= STAGES.indexOf(to)) return false;
+  await applyStageChange(tx, admin, ref, current, { stage: to, note });
+  return true;
+}
+
+async function applyStageChange(tx: Tx, admin: Session, ref: LeadRef, current: Locked, change: StageChange): Promise<void> {
+  // A closed lead needs no follow-up; otherwise the form's follow-up (if any) replaces the old one.
+  const followUp =
+    change.nextFollowUpAt !== undefined
+      ? change.nextFollowUpAt
+      : CLOSED_STAGES.includes(change.stage)
+        ? null
+        : iso(current.next_follow_up_at);
+  await tx`
+    update lead_pipeline set
+      stage = ${change.stage},
+      lost_reason = ${change.stage === 'lost' ? change.lostReason! : null},
+      next_follow_up_at = ${followUp},
+      first_contacted_at = case when first_contacted_at is null and ${change.stage} <> 'new' then now() else first_contacted_at end,
+      updated_at = now()
+    where lead_kind = ${ref.kind} and lead_id = ${ref.id}`;
+  await tx`
+    insert into lead_stage_changes (lead_kind, lead_id, from_stage, to_stage, note, actor_id)
+    values (${ref.kind}, ${ref.id}, ${current.stage}, ${change.stage}, ${change.note ?? null}, ${admin.accountId})`;
+  await recordAdminAction(tx, {
+    actor: actorOf(admin),
+    action: 'lead.stage',
+    subjectKind: ref.kind,
+    subjectId: ref.id,
+    details: {
+      from: current.stage,
+      to: change.stage,
+      ...(change.lostReason ? { lostReason: change.lostReason } : {}),
+      ...(change.note ? { note: true } : {}),
+    },
+  });
+  if (followUp !== iso(current.next_follow_up_at)) {
     await recordAdminAction(tx, {
       actor: actorOf(admin),
-      action: 'lead.stage',
+      action: 'lead.follow_up',
       subjectKind: ref.kind,
       subjectId: ref.id,
-      details: {
-        from: current.stage,
-        to: change.stage,
-        ...(change.lostReason ? { lostReason: change.lostReason } : {}),
-        ...(change.note ? { note: true } : {}),
-      },
+      details: { from: iso(current.next_follow_up_at), to: followUp },
     });
-    if (followUp !== iso(current.next_follow_up_at)) {
-      await recordAdminAction(tx, {
-        actor: actorOf(admin),
-        action: 'lead.follow_up',
-        subjectKind: ref.kind,
-        subjectId: ref.id,
-        details: { from: iso(current.next_follow_up_at), to: followUp },
-      });
-    }
-  });
+  }
 }
 
 export async function addNote(admin: Session, ref: LeadRef, body: string): Promise<{ id: string }> {
