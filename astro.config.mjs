@@ -40,7 +40,9 @@ const CHUNK_GROUPS = [
   // import none of it.)
   {
     name: 'base',
-    test: src('lib/(api|session|flash|dom)|islands/accounts/(guard|paths|logout)|islands/shop/labels|islands/ui/early-input|shared/dates'),
+    test: src(
+      'lib/(api|session|flash|dom)|islands/accounts/(guard|paths|logout)|islands/shop/labels|islands/ui/early-input|shared/dates|islands/instalments/format',
+    ),
     priority: 50,
   },
   // React, its renderer and the few helpers every island renders with.
@@ -61,8 +63,11 @@ const CHUNK_GROUPS = [
     ),
     priority: 20,
   },
-  // Paying: billing details for the tax invoice, discount codes (the checkout itself loads when it opens).
-  { name: 'pay', test: src('islands/ui/(BillingFields|Dialog)|islands/codes/CodeField|shared/gstin'), priority: 10 },
+  // Applicants' documents: the rules both the upload and the review screens show.
+  { name: 'documents', test: src('shared/(documents|document-formats)'), priority: 15 },
+  // Paying: billing details for the tax invoice, discount codes (the checkout itself loads when it
+  // opens). The dialog stays out: /instalments and /buy pay without one.
+  { name: 'pay', test: src('islands/ui/BillingFields|islands/codes/CodeField|shared/gstin'), priority: 10 },
 ];
 
 const site = process.env.SITE_URL || process.env.URL || 'http://localhost:8888';

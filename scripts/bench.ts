@@ -112,7 +112,8 @@ try {
   }
   if (wants('pages') && existsSync(join(ROOT, 'scripts', 'bench-pages.ts'))) {
     const { benchPages } = await import('./bench-pages.ts');
-    const ok = await benchPages(server.url, flags, databaseUrl);
+    const rebuild = () => run(join(ROOT, 'node_modules', '.bin', 'astro'), ['build'], { ...env, DATABASE_URL: databaseUrl });
+    const ok = await benchPages(server.url, flags, databaseUrl, rebuild);
     if (!ok) process.exitCode = 1;
   }
 } finally {
