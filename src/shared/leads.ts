@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { touchFields } from './tracking.ts';
 import { emailSchema } from './account.ts';
+import { whatsappOptIn } from './whatsapp.ts';
 
 /** Programme choices of the advisor form (docs/product.md, Entities), in that order. */
 export const PROGRAMMES = [
@@ -155,6 +156,7 @@ export const advisorSchema = z
     email: leadEmail,
     programme: z.union([z.enum(PROGRAMMES), z.literal('')], { error: 'Select a programme from the list' }).optional(),
     ...meta,
+    ...whatsappOptIn,
   })
   .strict();
 
@@ -167,6 +169,7 @@ export const contactSchema = z
     email: leadEmail,
     comments: text('your comments', 2000, true),
     ...meta,
+    ...whatsappOptIn,
   })
   .strict();
 
@@ -198,6 +201,7 @@ export const scholarshipSchema = z
     institute: line('your institute', 200, true),
     message: text('your message', 3000, true),
     ...meta,
+    ...whatsappOptIn,
   })
   .strict();
 export type ScholarshipApplication = z.output<typeof scholarshipSchema>;
@@ -234,6 +238,7 @@ export const pitchSchema = z
     heardFrom: line('where you heard of us', 200).optional(),
     additionalComments: text('your additional comments', 2000).optional(),
     ...meta,
+    ...whatsappOptIn,
   })
   .strict();
 export type StartupPitch = z.output<typeof pitchSchema>;

@@ -80,6 +80,7 @@ export const personSearchSchema = z
   .strict();
 
 export type TimelineKind =
+  | 'whatsapp'
   | 'callback'
   | 'contact'
   | 'scholarship'

@@ -12,6 +12,7 @@ import { LoadStatus, ScreenHead, ScrollTable } from '../admin/list-screen.tsx';
 import { dateTimeIst } from '../../shared/dates.ts';
 
 const KIND_NAME: Record<TimelineKind, string> = {
+  whatsapp: 'WhatsApp',
   callback: 'Callback',
   contact: 'Message',
   scholarship: 'Scholarship',
