@@ -1,9 +1,16 @@
 import type { Config } from '@netlify/functions';
 import { personIdSchema } from '../../src/shared/persons.ts';
 import { sandboxReplySchema, sandboxStatusSchema, whatsappReplySchema } from '../../src/shared/whatsapp.ts';
-import { requireAdmin } from '../lib/auth/index.ts';
+import { requireAdmin, requireOwner } from '../lib/auth/index.ts';
 import { personWhatsApp, replyOnWhatsApp } from '../lib/leads/index.ts';
-import { receiveWebhook, sandboxMessages, sandboxReply, sandboxSetStatus, verifySubscription } from '../lib/messaging/index.ts';
+import {
+  receiveWebhook,
+  sandboxMessages,
+  sandboxReply,
+  sandboxSetStatus,
+  verifySubscription,
+  whatsappMonth,
+} from '../lib/messaging/index.ts';
 import { HttpError, json, parseWith, readBytes, readJson, routes } from '../lib/platform/index.ts';
 
 const SANDBOX_STATUSES = { deliver: 'delivered', read: 'read', fail: 'failed' } as const;
@@ -34,6 +41,12 @@ export default routes({
     return json({ message: 'Sent', whatsapp: await replyOnWhatsApp(admin, id, reply) }, { status: 201 });
   },
 
+  /** Owners: this month's messages by category and outcome (what Meta bills). */
+  'GET /api/v1/admin/whatsapp/month': async ({ request }) => {
+    await requireOwner(request);
+    return json(await whatsappMonth());
+  },
+
   /** Sandbox only (404 otherwise): what it was asked to send. */
   'GET /api/v1/whatsapp/sandbox/messages': async ({ url }) => {
     const phone = url.searchParams.get('phone') ?? undefined;
@@ -57,6 +70,7 @@ export const config: Config = {
   path: [
     '/api/v1/whatsapp/webhook',
     '/api/v1/admin/persons/:id/whatsapp',
+    '/api/v1/admin/whatsapp/month',
     '/api/v1/whatsapp/sandbox/messages',
     '/api/v1/whatsapp/sandbox/:action',
   ],

@@ -12,7 +12,7 @@ alter table email_outbox
   add column wa_language text check (wa_language in ('en', 'hi')),
   add column wa_variables jsonb check (wa_variables is null or jsonb_typeof(wa_variables) = 'array'),
   add column wa_text text check (length(wa_text) <= 4096),
-  add column wa_sent_by bigint,
+  add column wa_sent_by text check (length(wa_sent_by) <= 40),
   add column fallback_outbox_id bigint,
   add constraint email_outbox_whatsapp_complete check (
     channel = 'email'
@@ -44,7 +44,7 @@ create table whatsapp_messages (
   status text not null check (status in ('accepted', 'sent', 'delivered', 'read', 'failed', 'received')),
   status_at timestamptz not null default now(),
   error text check (length(error) <= 500),
-  sent_by bigint,
+  sent_by text check (length(sent_by) <= 40),
   created_at timestamptz not null default now()
 );
 create index whatsapp_messages_by_phone on whatsapp_messages (phone, created_at desc);

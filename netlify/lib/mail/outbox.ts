@@ -152,7 +152,7 @@ export async function deliverDue({
       select id from email_outbox where status = 'pending' and next_attempt_at <= now() ${only} ${channels}
       order by id limit ${limit} for update skip locked)
     returning id::text as id, channel, to_address, subject, text_body, html_body, tag, attempts, retyped,
-              recipient_email, wa_template, wa_language, wa_variables, wa_text, wa_sent_by::text as wa_sent_by`;
+              recipient_email, wa_template, wa_language, wa_variables, wa_text, wa_sent_by`;
   claimed.sort((a, b) => Number(a.id) - Number(b.id));
   let sent = 0;
   let failed = 0;
