@@ -8,6 +8,7 @@ import { apiClient, type ApiClient, type ApiContext } from './api-client.ts';
 import { checkAdminApi } from './api-admin.ts';
 import { checkRecovery, confirmByLink } from './api-accounts.ts';
 import { checkInvoiceDownload } from './api-money.ts';
+import { checkMessagingApi } from './api-messaging.ts';
 import type { Bundles } from './bundled.ts';
 import { FIXED_COURSES } from './routes.ts';
 import type { Report } from './report.ts';
@@ -16,6 +17,7 @@ export async function checkApi(report: Report, ctx: ApiContext, bundles: Bundles
   const api = apiClient(report, ctx, bundles);
   try {
     const learner = await checkPublicApi(api, ctx);
+    await checkMessagingApi(api);
     return await checkAdminApi(api, ctx, learner);
   } finally {
     await api.close();

@@ -8,23 +8,28 @@ import { z } from 'zod';
 export const WHATSAPP_OPT_IN_LABEL = 'Send me updates from Aspira on WhatsApp';
 export const WHATSAPP_OPT_IN_HINT = 'Optional. Reply STOP at any time to stop.';
 
+/** True when the opt-in is ticked: `true`, or the box's values as a form kept them before it came alive (['on']). */
+export const optInTicked = (value: unknown): boolean => value === true || (Array.isArray(value) && value.length > 0);
+
 /** The schema fragment a form spreads in: absent or false means no. */
 export const whatsappOptIn = {
-  whatsapp: z.boolean({ error: 'whatsapp must be true or false' }).optional(),
+  whatsapp: z.preprocess(
+    (value) => (Array.isArray(value) && value.every((v) => v === 'on') ? optInTicked(value) : value),
+    z.boolean({ error: 'whatsapp must be true or false' }).optional(),
+  ),
 };
+
+/** The reply box's free text (the form checks it as the endpoint does). */
+export const whatsappTextSchema = z
+  .object({
+    text: z.string({ error: 'Type a message' }).trim().min(1, 'Type a message').max(1000, 'A message is at most 1000 characters'),
+  })
+  .strict();
 
 /** POST /api/v1/admin/persons/{id}/whatsapp: a template follow-up, or free text inside the window. */
 export const whatsappReplySchema = z.discriminatedUnion(
   'kind',
-  [
-    z.object({ kind: z.literal('template') }).strict(),
-    z
-      .object({
-        kind: z.literal('text'),
-        text: z.string({ error: 'Type a message' }).trim().min(1, 'Type a message').max(1000, 'A message is at most 1000 characters'),
-      })
-      .strict(),
-  ],
+  [z.object({ kind: z.literal('template') }).strict(), whatsappTextSchema.extend({ kind: z.literal('text') })],
   { error: 'kind must be template or text' },
 );
 export type WhatsAppReply = z.output<typeof whatsappReplySchema>;

@@ -9,6 +9,9 @@ import { db, type Db, hasActiveConsent, log } from '../platform/index.ts';
 import { isTemplateName, renderTemplate, TEMPLATES } from './templates.ts';
 import { whatsapp, WhatsAppRefusal } from './whatsapp/index.ts';
 
+/** What the timeline shows in place of the person's signed choices link (it works without a login). */
+const CHOICES_PLACEHOLDER = '[their Your choices link]';
+
 export const whatsappSender: ChannelSender = {
   async send(row, { signal }) {
     if (!(await hasActiveConsent(db(), row.recipient_email, 'whatsapp'))) return null;
@@ -32,7 +35,7 @@ export const whatsappSender: ChannelSender = {
     await db()`insert into whatsapp_messages (wamid, direction, phone, email, outbox_id, template, category, body, status, sent_by)
       values (${id}, 'out', ${row.to_address}, ${row.recipient_email}, ${row.id}, ${template},
               ${template ? TEMPLATES[template].category : 'service'},
-              ${template ? renderTemplate(template, language, variables) : (row.wa_text ?? '')}, 'accepted', ${row.wa_sent_by})
+              ${template ? renderTemplate(template, language, [...variables.slice(0, -1), CHOICES_PLACEHOLDER]) : (row.wa_text ?? '')}, 'accepted', ${row.wa_sent_by})
       on conflict (wamid) do nothing`;
     return id;
   },

@@ -70,11 +70,7 @@ export default function AdvisorForm({ source = 'advisor' }: Props) {
           </select>
         </Field>
         <Honeypot value={String(form.values[HONEYPOT] ?? '')} onChange={(v) => form.setField(HONEYPOT, v)} />
-        <WhatsAppOptIn
-          id={`${source}-form-whatsapp`}
-          checked={form.values.whatsapp === true}
-          onChange={(v) => form.setField('whatsapp', v)}
-        />
+        <WhatsAppOptIn id={`${source}-form-whatsapp`} value={form.values.whatsapp} onChange={(v) => form.setField('whatsapp', v)} />
         <ConsentNotice />
         <SubmitButton submitting={form.submitting} className="btn btn-primary btn-block">
           Request a call

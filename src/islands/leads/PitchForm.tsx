@@ -170,7 +170,7 @@ export default function PitchForm() {
           {area('additionalComments', 'Additional Comments', false, 2000)}
         </div>
         <Honeypot value={String(values[HONEYPOT] ?? '')} onChange={(v) => form.setField(HONEYPOT, v)} />
-        <WhatsAppOptIn id="pitch-form-whatsapp" checked={form.values.whatsapp === true} onChange={(v) => form.setField('whatsapp', v)} />
+        <WhatsAppOptIn id="pitch-form-whatsapp" value={form.values.whatsapp} onChange={(v) => form.setField('whatsapp', v)} />
         <ConsentNotice />
         <SubmitButton submitting={form.submitting}>Submit pitch</SubmitButton>
       </form>

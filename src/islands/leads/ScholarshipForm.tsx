@@ -65,11 +65,7 @@ export default function ScholarshipForm() {
           </Field>
         </div>
         <Honeypot value={String(form.values[HONEYPOT] ?? '')} onChange={(v) => form.setField(HONEYPOT, v)} />
-        <WhatsAppOptIn
-          id="scholarship-form-whatsapp"
-          checked={form.values.whatsapp === true}
-          onChange={(v) => form.setField('whatsapp', v)}
-        />
+        <WhatsAppOptIn id="scholarship-form-whatsapp" value={form.values.whatsapp} onChange={(v) => form.setField('whatsapp', v)} />
         <ConsentNotice />
         <SubmitButton submitting={form.submitting}>Apply for the scholarship</SubmitButton>
       </form>
