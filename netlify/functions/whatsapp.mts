@@ -1,15 +1,18 @@
 import type { Config } from '@netlify/functions';
 import { personIdSchema } from '../../src/shared/persons.ts';
 import { sandboxReplySchema, sandboxStatusSchema, whatsappReplySchema } from '../../src/shared/whatsapp.ts';
-import { requireAdmin, requireOwner } from '../lib/auth/index.ts';
+import { whatsappSettingSchema } from '../../src/shared/whatsapp-settings.ts';
+import { requireAdmin, requireOwner, requireUser } from '../lib/auth/index.ts';
 import { personWhatsApp, replyOnWhatsApp } from '../lib/leads/index.ts';
 import {
   receiveWebhook,
   sandboxMessages,
   sandboxReply,
   sandboxSetStatus,
+  setWhatsAppSetting,
   verifySubscription,
   whatsappMonth,
+  whatsappSetting,
 } from '../lib/messaging/index.ts';
 import { HttpError, json, parseWith, readBytes, readJson, routes } from '../lib/platform/index.ts';
 
@@ -39,6 +42,18 @@ export default routes({
     const id = parseWith(personIdSchema, params.id);
     const reply = await readJson(request, whatsappReplySchema);
     return json({ message: 'Sent', whatsapp: await replyOnWhatsApp(admin, id, reply) }, { status: 201 });
+  },
+
+  /** A learner's WhatsApp choice in settings. */
+  'GET /api/v1/user/whatsapp': async ({ request }) => {
+    const user = await requireUser(request);
+    return json({ whatsapp: await whatsappSetting(user.email) });
+  },
+
+  'PUT /api/v1/user/whatsapp': async ({ request }) => {
+    const user = await requireUser(request);
+    const input = await readJson(request, whatsappSettingSchema);
+    return json({ whatsapp: await setWhatsAppSetting({ id: user.accountId, email: user.email }, input) });
   },
 
   /** Owners: this month's messages by category and outcome (what Meta bills). */
@@ -71,6 +86,7 @@ export const config: Config = {
     '/api/v1/whatsapp/webhook',
     '/api/v1/admin/persons/:id/whatsapp',
     '/api/v1/admin/whatsapp/month',
+    '/api/v1/user/whatsapp',
     '/api/v1/whatsapp/sandbox/messages',
     '/api/v1/whatsapp/sandbox/:action',
   ],

@@ -5,6 +5,7 @@
  * without pulling zod into a payment page's JavaScript budget.
  */
 import { z } from 'zod';
+import { whatsappOptIn } from './whatsapp.ts';
 import { emailSchema } from './account.ts';
 import { codeInputSchema } from './codes.ts';
 import { billingShape, checkBilling, checkoutResultShape } from './checkout.ts';
@@ -73,6 +74,7 @@ export const registrationFields = {
   sop: longText('your statement of purpose', 5000, false).optional().default(''),
   experience: longText('your work experience', 2000, false).optional().default(''),
   motivation: longText('your motivation', 5000, true),
+  ...whatsappOptIn,
 };
 
 export const registrationFormSchema = z.object(registrationFields).strict();

@@ -3,13 +3,9 @@
  * the counsellor's reply, and the owner's month of messages.
  */
 import { z } from 'zod';
+import { optInTicked } from './whatsapp-opt-in.ts';
 
-/** The opt-in's words: separate from the privacy notice, unticked, naming the business. */
-export const WHATSAPP_OPT_IN_LABEL = 'Send me updates from Aspira on WhatsApp';
-export const WHATSAPP_OPT_IN_HINT = 'Optional. Reply STOP at any time to stop.';
-
-/** True when the opt-in is ticked: `true`, or the box's values as a form kept them before it came alive (['on']). */
-export const optInTicked = (value: unknown): boolean => value === true || (Array.isArray(value) && value.length > 0);
+export * from './whatsapp-opt-in.ts';
 
 /** The schema fragment a form spreads in: absent or false means no. */
 export const whatsappOptIn = {

@@ -9,6 +9,7 @@ export * from './costs.ts';
 export { whatsappSender, deliverWhatsAppAfterAnswer } from './deliver.ts';
 export * from './sandbox-control.ts';
 export * from './send.ts';
+export * from './settings.ts';
 export * from './template-check.ts';
 export { TEMPLATES, TEMPLATE_NAMES, renderTemplate, type TemplateName } from './templates.ts';
 export * from './webhook.ts';

@@ -10,6 +10,7 @@ import { LABELS } from '../shop/labels.ts';
 import { logOut } from './logout.ts';
 import { PasswordInput } from './PasswordInput.tsx';
 import { useHydrated } from '../ui/useHydrated.ts';
+import { WhatsAppSettings } from '../messaging/WhatsAppSettings.tsx';
 
 type Profile = { _id: string; email: string; firstName: string; lastName: string };
 
@@ -95,6 +96,8 @@ export default function Settings() {
           </SubmitButton>
         </form>
       </section>
+
+      <WhatsAppSettings onExpired={handleExpired} />
 
       <section className="card settings-card" aria-labelledby="logout-heading">
         <h2 id="logout-heading">Log out</h2>

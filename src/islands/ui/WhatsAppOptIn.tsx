@@ -1,4 +1,4 @@
-import { optInTicked, WHATSAPP_OPT_IN_HINT, WHATSAPP_OPT_IN_LABEL } from '../../shared/whatsapp.ts';
+import { optInTicked, WHATSAPP_OPT_IN_HINT, WHATSAPP_OPT_IN_LABEL } from '../../shared/whatsapp-opt-in.ts';
 import './whatsapp-opt-in.css';
 
 /**

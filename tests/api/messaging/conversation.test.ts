@@ -4,7 +4,7 @@
  * only), replies show in the timeline and the queue, and the owner's month counts the messages.
  */
 import { describe, expect, it } from 'vitest';
-import { call, useTestDatabase } from '../support/harness.ts';
+import { call, signupVerifiedLearner, useTestDatabase } from '../support/harness.ts';
 import { advisorLead, freshIp, makeAdmin, outboxRows, postWebhook, sandboxSent, sign, inboundBody } from './kit.ts';
 
 const db = useTestDatabase();
@@ -145,5 +145,24 @@ describe('the owner’s month', () => {
     expect(utility.reduce((n: number, r: { count: number }) => n + r.count, 0)).toBeGreaterThan(0);
     const counsellor = await makeAdmin('Cyrus', 'counsellor');
     expect((await call('GET', '/api/v1/admin/whatsapp/month', { token: counsellor.token })).status).toBe(403);
+  });
+});
+
+describe('settings', () => {
+  it('a learner turns WhatsApp on with a number and off again; a bad number is refused', async () => {
+    const learner = await signupVerifiedLearner({ email: 'settings.wa@example.com' });
+    const get = () => call('GET', '/api/v1/user/whatsapp', { token: learner.token });
+    expect((await get()).body.whatsapp).toEqual({ available: true, optedIn: false, phone: null });
+    const bad = await call('PUT', '/api/v1/user/whatsapp', { token: learner.token, body: { optedIn: true, phone: '12' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual(['phone: Enter a 10-digit mobile number, or + and the country code']);
+    const on = await call('PUT', '/api/v1/user/whatsapp', { token: learner.token, body: { optedIn: true, phone: '98600 00001' } });
+    expect(on.body.whatsapp).toEqual({ available: true, optedIn: true, phone: '+919860000001' });
+    const off = await call('PUT', '/api/v1/user/whatsapp', { token: learner.token, body: { optedIn: false } });
+    expect(off.body.whatsapp.optedIn).toBe(false);
+    const [consent] =
+      await db.sql`select withdrawn_via, subject_table from consents where email = ${learner.email} and purpose = 'whatsapp'`;
+    expect(consent).toEqual({ withdrawn_via: 'settings', subject_table: 'accounts' });
+    expect((await call('GET', '/api/v1/user/whatsapp')).status).toBe(401);
   });
 });
