@@ -138,14 +138,15 @@ export async function deliverDue({
     const pending =
       ids?.length ?? (await db()<{ n: number }[]>`select count(*)::int as n from email_outbox where status = 'pending'`)[0]!.n;
     if (pending > 0) log.warn('no mailer is configured on this deployment: emails stay pending in the outbox', { pending });
-    return { sent: 0, failed: 0 };
+    if (!whatsapp) return { sent: 0, failed: 0 };
   }
   const deadline = Date.now() + budgetMs;
   const sql = db();
   // An address may have bounced since these rows were written: they are not sent.
   await holdBackPending(sql, ids);
   const only = ids ? sql`and id in ${sql(ids)}` : sql``;
-  const channels = whatsapp ? sql`` : sql`and channel = 'email'`;
+  // Each row goes to the channel that can send it: no sender here, no claim.
+  const channels = !whatsapp ? sql`and channel = 'email'` : via ? sql`` : sql`and channel = 'whatsapp'`;
   const claimed = await sql<OutboxRow[]>`
     update email_outbox set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${CLAIM_LEASE_SECONDS})
     where id in (
@@ -172,8 +173,8 @@ export async function deliverDue({
       continue;
     }
     try {
-      if (row.retyped) await reactivateRetyped(via, row.to_address, Math.min(sendTimeoutMs, remaining));
-      const messageId = await via.send(
+      if (row.retyped) await reactivateRetyped(via!, row.to_address, Math.min(sendTimeoutMs, remaining));
+      const messageId = await via!.send(
         {
           from,
           to: row.to_address,
@@ -185,7 +186,7 @@ export async function deliverDue({
         { signal: AbortSignal.timeout(Math.min(sendTimeoutMs, remaining)) },
       );
       await sql`update email_outbox set status = 'sent', sent_at = now(), provider_message_id = ${messageId ?? null}, last_error = null where id = ${row.id}`;
-      if (!via.local) await redactSecret(row.id);
+      if (!via!.local) await redactSecret(row.id);
       sent++;
     } catch (error) {
       failed++;

@@ -230,7 +230,10 @@ function Webhook({ hook }: { hook: WebhookStatusDto }) {
         {hook.configured ? null : <span className="badge badge-danger">Not configured</span>}
       </p>
       {hook.configured ? null : (
-        <p className="ops-detail">Its secret is not set on this deployment: every call is refused ({SECRET_VARIABLE[hook.source]}).</p>
+        <p className="ops-detail">
+          Its secret is not set on this deployment: every call is refused ({SECRET_VARIABLE[hook.source]})
+          {hook.source === 'whatsapp' ? ', and no WhatsApp is sent: email carries every message (docs/whatsapp.md)' : ''}.
+        </p>
       )}
       <p>
         Last 24 h: {hook.accepted24h} accepted, {hook.refused24h} refused
