@@ -22,6 +22,8 @@ export const whatsappSettingSchema = z.discriminatedUnion(
             }
             return normal;
           }),
+        /** The language of the messages (and of the notice the person read). */
+        language: z.enum(['en', 'hi'], { error: 'Choose English or Hindi' }).default('en'),
       })
       .strict(),
     z.object({ optedIn: z.literal(false) }).strict(),
@@ -29,4 +31,4 @@ export const whatsappSettingSchema = z.discriminatedUnion(
   { error: 'optedIn must be true or false' },
 );
 export type WhatsAppSettingInput = z.output<typeof whatsappSettingSchema>;
-export type WhatsAppSetting = { available: boolean; optedIn: boolean; phone: string | null };
+export type WhatsAppSetting = { available: boolean; optedIn: boolean; phone: string | null; language: 'en' | 'hi' | null };

@@ -13,7 +13,7 @@ import { useForm } from '../ui/useForm.ts';
 export function WhatsAppSettings({ onExpired }: { onExpired: (error: unknown) => boolean }) {
   const [setting, setSetting] = useState<WhatsAppSetting | null>(null);
   const [stopping, setStopping] = useState(false);
-  const form = useForm(whatsappSettingSchema, { optedIn: true, phone: '' });
+  const form = useForm(whatsappSettingSchema, { optedIn: true, phone: '', language: 'en' });
 
   useEffect(() => {
     api<{ whatsapp: WhatsAppSetting }>('/user/whatsapp')
@@ -50,7 +50,8 @@ export function WhatsAppSettings({ onExpired }: { onExpired: (error: unknown) =>
       {setting.optedIn ? (
         <>
           <p>
-            Aspira sends your updates to <strong>{setting.phone}</strong> on WhatsApp. You can also reply STOP there.
+            Aspira sends your updates to <strong>{setting.phone}</strong> on WhatsApp, in {setting.language === 'hi' ? 'Hindi' : 'English'}.
+            You can also reply STOP there.
           </p>
           <button type="button" className="btn btn-secondary" onClick={() => void turnOff()} disabled={stopping}>
             {stopping ? 'Turning off...' : 'Turn off WhatsApp updates'}
@@ -70,6 +71,12 @@ export function WhatsAppSettings({ onExpired }: { onExpired: (error: unknown) =>
               maxLength={30}
               placeholder="10-digit mobile number"
             />
+          </Field>
+          <Field label="Language" error={form.errors.language}>
+            <select {...form.bind('language')}>
+              <option value="en">English</option>
+              <option value="hi">हिन्दी (Hindi)</option>
+            </select>
           </Field>
           <FormError message={form.generalError} />
           <SubmitButton submitting={form.submitting} busyLabel="Saving...">

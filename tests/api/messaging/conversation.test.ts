@@ -152,12 +152,26 @@ describe('settings', () => {
   it('a learner turns WhatsApp on with a number and off again; a bad number is refused', async () => {
     const learner = await signupVerifiedLearner({ email: 'settings.wa@example.com' });
     const get = () => call('GET', '/api/v1/user/whatsapp', { token: learner.token });
-    expect((await get()).body.whatsapp).toEqual({ available: true, optedIn: false, phone: null });
+    expect((await get()).body.whatsapp).toEqual({ available: true, optedIn: false, phone: null, language: null });
     const bad = await call('PUT', '/api/v1/user/whatsapp', { token: learner.token, body: { optedIn: true, phone: '12' } });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual(['phone: Enter a 10-digit mobile number, or + and the country code']);
-    const on = await call('PUT', '/api/v1/user/whatsapp', { token: learner.token, body: { optedIn: true, phone: '98600 00001' } });
-    expect(on.body.whatsapp).toEqual({ available: true, optedIn: true, phone: '+919860000001' });
+    const on = await call('PUT', '/api/v1/user/whatsapp', {
+      token: learner.token,
+      body: { optedIn: true, phone: '98600 00001', language: 'hi' },
+    });
+    expect(on.body.whatsapp).toEqual({ available: true, optedIn: true, phone: '+919860000001', language: 'hi' });
+    // Their next message is the Hindi template.
+    await call('POST', '/api/v1/user/contactus', {
+      body: { source: 'advisor', Name: 'Sita', Number: '98600 00001', email: learner.email },
+      ip: freshIp(),
+    });
+    const [hindi] = await sandboxSent(db, '+919860000001');
+    expect(hindi).toMatchObject({ template: 'lead_received', language: 'hi' });
+    const [kept] = await db.sql`select body from whatsapp_messages where phone = '+919860000001'`;
+    expect(kept!.body).toMatch(/^नमस्ते Sita, Aspira से संपर्क करने के लिए धन्यवाद।/);
+    const [consentLanguage] = await db.sql`select language from consents where email = ${learner.email} and purpose = 'whatsapp'`;
+    expect(consentLanguage!.language).toBe('hi');
     const off = await call('PUT', '/api/v1/user/whatsapp', { token: learner.token, body: { optedIn: false } });
     expect(off.body.whatsapp.optedIn).toBe(false);
     const [consent] =
