@@ -116,4 +116,38 @@ e2eDescribe('WhatsApp', () => {
     await timelineEntry(admin, /WhatsApp message \(read\)/);
     await shot(admin, 'whatsapp-person-read-1280');
   });
+
+  it('a learner turns WhatsApp on in settings, in Hindi, and off again', async () => {
+    const learner = { email: `wa-learner-${run}@example.com`, password: PASSWORD };
+    await signupVerified('user', learner);
+    const page = await newPage();
+    await page.goto('/login');
+    await page.locator('main form[data-ready], main form').first().waitFor();
+    await page.waitForFunction(() => !document.querySelector('main astro-island[ssr]'), undefined, { timeout: 30_000 });
+    await page.locator('main').getByLabel('Email').fill(learner.email);
+    await page
+      .locator('main')
+      .getByLabel(/^Password/)
+      .fill(learner.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(/\/courses$/);
+    await page.goto('/settings');
+    const section = page.getByRole('region', { name: 'WhatsApp updates' });
+    await section.waitFor();
+    await section.getByRole('button', { name: 'Turn on WhatsApp updates' }).click();
+    await section.getByText('Enter your WhatsApp number').waitFor();
+    await section.getByLabel(/^WhatsApp number/).fill(`97${digits}`);
+    await section.getByLabel(/^Language/).selectOption('hi');
+    expect(await axeViolations(page, '/settings with the WhatsApp form')).toEqual([]);
+    await shot(page, 'whatsapp-settings-390');
+    await section.getByRole('button', { name: 'Turn on WhatsApp updates' }).click();
+    await section.getByText(`Aspira sends your updates to +9197${digits} on WhatsApp, in Hindi.`).waitFor();
+    const [consent] =
+      await sql()`select language, subject_table, withdrawn_at from consents where email = ${learner.email} and purpose = 'whatsapp'`;
+    expect(consent).toEqual({ language: 'hi', subject_table: 'accounts', withdrawn_at: null });
+    await section.getByRole('button', { name: 'Turn off WhatsApp updates' }).click();
+    await section.getByRole('button', { name: 'Turn on WhatsApp updates' }).waitFor();
+    const [withdrawn] = await sql()`select withdrawn_via from consents where email = ${learner.email} and purpose = 'whatsapp'`;
+    expect(withdrawn).toEqual({ withdrawn_via: 'settings' });
+  });
 });
