@@ -56,9 +56,9 @@ export async function checkMessagingApi(api: ApiClient): Promise<void> {
   }
   report.add('the opted-in lead gets the "lead received" template', 'lead_received', sent[0]?.template ?? 'nothing sent');
   await bad(
-    'POST /whatsapp/sandbox/deliver (unknown message)',
+    'POST /whatsapp/sandbox/deliver (unknown message) [bundle]',
     404,
-    await call('POST', '/api/v1/whatsapp/sandbox/deliver', { body: { wamid: 'wamid.none' } }),
+    await call('POST', '/api/v1/whatsapp/sandbox/deliver', { body: { wamid: 'wamid.none' }, bundle: true }),
   );
   await good(
     'POST /whatsapp/sandbox/deliver',
