@@ -96,7 +96,8 @@ e2eDescribe('WhatsApp', () => {
     await panel.getByLabel(/^Message/).fill('Sure, I will call you at 6:30 pm.');
     await shot(admin, 'whatsapp-person-1280');
     await panel.getByRole('button', { name: 'Send on WhatsApp' }).click();
-    await timelineEntry(admin, /WhatsApp message \(sent\).*Sure, I will call you at 6:30 pm\./);
+    // Shown at once ('sending' while the outbox hands it to WhatsApp, after the answer).
+    await timelineEntry(admin, /WhatsApp message \((sending|sent)\).*Sure, I will call you at 6:30 pm\./);
 
     const answer = (await until(sandboxBook, (m) => m.some((x) => x.direction === 'out' && x.template === null))).find(
       (m) => m.direction === 'out' && m.template === null,
@@ -115,6 +116,13 @@ e2eDescribe('WhatsApp', () => {
     await admin.reload();
     await timelineEntry(admin, /WhatsApp message \(read\)/);
     await shot(admin, 'whatsapp-person-read-1280');
+
+    // The owner's month: the template (utility) and the free-text answer (in the window: free).
+    await admin.goto('/admin/insights');
+    const month = admin.getByRole('region', { name: /WhatsApp messages this month/ });
+    await month.getByRole('rowheader', { name: /Utility templates/ }).waitFor();
+    expect(await month.getByRole('row', { name: /Replies in the 24-hour window \(free\)/ }).textContent()).toMatch(/1/);
+    await shot(admin, 'whatsapp-insights-1280');
   });
 
   it('a learner turns WhatsApp on in settings, in Hindi, and off again', async () => {

@@ -5,6 +5,7 @@
  */
 import { type Db, hasActiveConsent } from '../platform/index.ts';
 import { windowClosesAt } from './send.ts';
+import { shownBody } from './deliver.ts';
 import { whatsapp } from './whatsapp/index.ts';
 
 export type WhatsAppEntry = {
@@ -16,16 +17,40 @@ export type WhatsAppEntry = {
   error: string | null;
 };
 
-/** Messages to or from these emails or numbers, newest first (at most 200). */
+/**
+ * Messages to or from these emails or numbers, newest first (at most 200): those the provider took,
+ * and those still waiting in the outbox ('queued', e.g. a reply being sent right now).
+ */
 export async function whatsappMessages(tx: Db, emails: string[], phones: string[]): Promise<WhatsAppEntry[]> {
   if (emails.length + phones.length === 0) return [];
-  const rows = await tx<
-    { created_at: Date; direction: 'out' | 'in'; status: string; body: string; template: string | null; error: string | null }[]
-  >`
-    select created_at, direction, status, body, template, error from whatsapp_messages
-    where email in ${tx(emails.concat(''))} or phone in ${tx(phones.concat(''))}
-    order by created_at desc, id desc limit 200`;
-  return rows.map((r) => ({
+  const lowered = emails.map((e) => e.toLowerCase()).concat('');
+  const [sent, queued] = await Promise.all([
+    tx<{ created_at: Date; direction: 'out' | 'in'; status: string; body: string; template: string | null; error: string | null }[]>`
+      select created_at, direction, status, body, template, error from whatsapp_messages
+      where email in ${tx(lowered)} or phone in ${tx(phones.concat(''))}
+      order by created_at desc, id desc limit 200`,
+    tx<
+      {
+        created_at: Date;
+        wa_template: string | null;
+        wa_language: 'en' | 'hi' | null;
+        wa_variables: string[] | null;
+        wa_text: string | null;
+      }[]
+    >`
+      select created_at, wa_template, wa_language, wa_variables, wa_text from email_outbox
+      where channel = 'whatsapp' and status = 'pending' and (recipient_email in ${tx(lowered)} or to_address in ${tx(phones.concat(''))})
+      order by created_at desc, id desc limit 20`,
+  ]);
+  const waiting = queued.map((q): WhatsAppEntry => ({
+    at: new Date(q.created_at).toISOString(),
+    direction: 'out',
+    status: 'queued',
+    body: shownBody(q.wa_template, q.wa_language, q.wa_variables, q.wa_text),
+    template: q.wa_template,
+    error: null,
+  }));
+  const taken = sent.map((r): WhatsAppEntry => ({
     at: new Date(r.created_at).toISOString(),
     direction: r.direction,
     status: r.status,
@@ -33,6 +58,7 @@ export async function whatsappMessages(tx: Db, emails: string[], phones: string[
     template: r.template,
     error: r.error,
   }));
+  return [...waiting, ...taken].sort((x, y) => y.at.localeCompare(x.at));
 }
 
 export type WhatsAppState = {

@@ -12,6 +12,12 @@ import { whatsapp, WhatsAppRefusal } from './whatsapp/index.ts';
 /** What the timeline shows in place of the person's signed choices link (it works without a login). */
 const CHOICES_PLACEHOLDER = '[their Your choices link]';
 
+/** A message's text as the team sees it: the template filled in, the choices link left out. */
+export function shownBody(template: string | null, language: 'en' | 'hi' | null, variables: string[] | null, text: string | null): string {
+  if (!template || !isTemplateName(template)) return text ?? '';
+  return renderTemplate(template, language ?? 'en', [...(variables ?? []).slice(0, -1), CHOICES_PLACEHOLDER]);
+}
+
 export const whatsappSender: ChannelSender = {
   async send(row, { signal }) {
     if (!(await hasActiveConsent(db(), row.recipient_email, 'whatsapp'))) return null;
@@ -35,7 +41,7 @@ export const whatsappSender: ChannelSender = {
     await db()`insert into whatsapp_messages (wamid, direction, phone, email, outbox_id, template, category, body, status, sent_by)
       values (${id}, 'out', ${row.to_address}, ${row.recipient_email}, ${row.id}, ${template},
               ${template ? TEMPLATES[template].category : 'service'},
-              ${template ? renderTemplate(template, language, [...variables.slice(0, -1), CHOICES_PLACEHOLDER]) : (row.wa_text ?? '')}, 'accepted', ${row.wa_sent_by})
+              ${shownBody(template, language, variables, row.wa_text)}, 'accepted', ${row.wa_sent_by})
       on conflict (wamid) do nothing`;
     return id;
   },

@@ -8,6 +8,7 @@ import { deliverDue } from '../../../netlify/lib/mail/index.ts';
 import {
   stopWhatsApp,
   useWhatsAppForTests,
+  whatsappMessages,
   whatsappSender,
   WhatsAppRefusal,
   type WhatsAppProvider,
@@ -99,6 +100,11 @@ describe('the outbox', () => {
     expect(flaky.tries()).toBe(1);
     const [still] = await db.sql`select status, attempts from email_outbox where id = ${row!.id}`;
     expect(still).toEqual({ status: 'pending', attempts: 1 });
+    // The person page shows it waiting, as the person will read it, without their choices link.
+    const [waiting] = await whatsappMessages(appDb(), [email], []);
+    expect(waiting).toMatchObject({ direction: 'out', status: 'queued', template: 'lead_received' });
+    expect(waiting!.body).toMatch(/^Hi Esha Email, thank you for contacting Aspira\..*\[their Your choices link\]$/);
+    expect(waiting!.body).not.toContain('/choices?t=');
     await db.sql`delete from email_outbox where id = ${row!.id}`;
   });
 

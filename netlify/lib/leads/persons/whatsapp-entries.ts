@@ -3,7 +3,14 @@ import type { TimelineEntry } from '../../../../src/shared/persons.ts';
 import { whatsappMessages } from '../../messaging/index.ts';
 import type { Tx } from '../../platform/index.ts';
 
-const STATUS_WORDS: Record<string, string> = { accepted: 'sent', sent: 'sent', delivered: 'delivered', read: 'read', failed: 'failed' };
+const STATUS_WORDS: Record<string, string> = {
+  queued: 'sending',
+  accepted: 'sent',
+  sent: 'sent',
+  delivered: 'delivered',
+  read: 'read',
+  failed: 'failed',
+};
 
 export async function whatsappEntries(tx: Tx, emails: string[], phones: string[]): Promise<TimelineEntry[]> {
   return (await whatsappMessages(tx, emails, phones)).map((m) => ({
