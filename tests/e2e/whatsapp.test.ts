@@ -123,6 +123,10 @@ e2eDescribe('WhatsApp', () => {
     await month.getByRole('rowheader', { name: /Utility templates/ }).waitFor();
     expect(await month.getByRole('row', { name: /Replies in the 24-hour window \(free\)/ }).textContent()).toMatch(/1/);
     await shot(admin, 'whatsapp-insights-1280');
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await admin.goto(`/admin/person?lead=contact:${lead!.id}`);
+    await timelineEntry(admin, /WhatsApp message \(read\)/);
+    await shot(admin, 'whatsapp-person-390');
   });
 
   it('a learner turns WhatsApp on in settings, in Hindi, and off again', async () => {

@@ -27,14 +27,6 @@ export const TEMPLATES = {
       hi: `नमस्ते {{1}}, Aspira से संपर्क करने के लिए धन्यवाद। हमारी प्रवेश टीम से {{2}} जल्द ही आपको कॉल करेंगे; आप यहाँ जवाब भी दे सकते हैं। ${STOP_HI}`,
     },
   },
-  registration_confirmed: {
-    category: 'utility',
-    variables: ['name', 'programme', 'choices link'],
-    text: {
-      en: `Hi {{1}}, your registration for {{2}} at Aspira is confirmed. ${STOP_EN}`,
-      hi: `नमस्ते {{1}}, Aspira में {{2}} के लिए आपका पंजीकरण पक्का हो गया है। ${STOP_HI}`,
-    },
-  },
   payment_received: {
     category: 'utility',
     variables: ['name', 'amount', 'invoice link', 'choices link'],

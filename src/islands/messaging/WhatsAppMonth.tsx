@@ -58,7 +58,9 @@ export function WhatsAppMonth() {
                 const n = countOf(category, outcome);
                 return (
                   <td key={outcome} className={`num whatsapp-month-cell whatsapp-month-${outcome}`}>
-                    <span className="whatsapp-month-bar" aria-hidden="true" style={{ width: `${Math.round((n / most) * 100)}%` }} />
+                    {n > 0 ? (
+                      <span className="whatsapp-month-bar" aria-hidden="true" style={{ width: `${Math.round((n / most) * 100)}%` }} />
+                    ) : null}
                     <span className="whatsapp-month-count">{n}</span>
                   </td>
                 );
@@ -67,7 +69,9 @@ export function WhatsAppMonth() {
           ))}
         </ScrollTable>
       ) : null}
-      <p className="muted">Meta bills each delivered template by its category; see docs/whatsapp.md for the current India rates.</p>
+      <p className="muted whatsapp-month-note">
+        Meta bills each delivered template by its category; see docs/whatsapp.md for the current India rates.
+      </p>
     </section>
   );
 }
