@@ -4,8 +4,8 @@
  * a counsellor's follow-up (a template, or free text inside the 24-hour window) and stopping.
  */
 import type { NoticeLanguage } from '../../../src/shared/consent.ts';
-import { enqueueEmail, enqueueWhatsApp, type OutgoingEmail } from '../mail/index.ts';
-import { type Db, hasActiveConsent, HttpError, log, recordConsent, withdrawConsent } from '../platform/index.ts';
+import { CONFIRMATIONS_PER_DAY, enqueueEmail, enqueueWhatsApp, type OutgoingEmail } from '../mail/index.ts';
+import { type Db, hasActiveConsent, hitStatement, HttpError, log, recordConsent, withdrawConsent } from '../platform/index.ts';
 import { choicesUrl } from '../privacy/index.ts';
 import { deliverWhatsAppAfterAnswer, writeFallbackEmail } from './deliver.ts';
 import type { TemplateName } from './templates.ts';
@@ -48,7 +48,7 @@ export async function notify(
   input: { email: OutgoingEmail; template: TemplateName; variables: string[] },
 ): Promise<'whatsapp' | 'email'> {
   const contact = await whatsappContact(tx, input.email.to);
-  if (!contact) {
+  if (!contact || (input.email.toVisitor && !(await withinVisitorCap(tx, contact.phone)))) {
     await enqueueEmail(tx, input.email);
     return 'email';
   }
@@ -65,6 +65,17 @@ export async function notify(
     deliverWhatsAppAfterAnswer,
   );
   return 'whatsapp';
+}
+
+/**
+ * A number typed into a public form gets at most CONFIRMATIONS_PER_DAY WhatsApp messages a day from
+ * those forms, as an address does emails: our account must not become a way to pester someone (and
+ * Meta bills each one). Beyond it the email goes, under its own cap.
+ */
+async function withinVisitorCap(tx: Db, phone: string): Promise<boolean> {
+  const [hit] = await tx<{ count: number }[]>`
+    with hit as (${hitStatement(tx, { bucket: 'whatsapp-to-visitor', key: phone, windowSeconds: 86_400 })}) select count from hit`;
+  return hit!.count <= CONFIRMATIONS_PER_DAY;
 }
 
 /** When the person's last message opens free text until, or null (never wrote, or long ago). */

@@ -48,6 +48,21 @@ describe('without the opt-in', () => {
   });
 });
 
+describe('a number typed into a public form', () => {
+  it('gets at most 3 WhatsApp confirmations a day; later ones go by email', async () => {
+    const phone = '+919820000030';
+    for (let i = 0; i < 4; i++) await advisorLead('Pester Target', { whatsapp: true, phone });
+    expect((await sandboxSent(db, phone)).filter((m) => m.template === 'lead_received')).toHaveLength(3);
+    const rows = await outboxRows(db, 'pester.target@example.com');
+    expect(rows.filter((r) => r.tag === 'advisor-confirmation').map((r) => r.channel)).toEqual([
+      'whatsapp',
+      'whatsapp',
+      'whatsapp',
+      'email',
+    ]);
+  });
+});
+
 describe('the counsellor’s reply', () => {
   it('free text is refused outside the window and allowed once the person wrote; the timeline and queue show it', async () => {
     const phone = '+919820000010';

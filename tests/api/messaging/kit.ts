@@ -66,5 +66,5 @@ export async function messageStatus(db: TestDatabase, wamid: string): Promise<st
 export async function outboxRows(db: TestDatabase, email: string) {
   return db.sql<{ id: string; channel: string; status: string; to_address: string; tag: string; fallback_outbox_id: string | null }[]>`
     select id::text, channel, status, to_address, tag, fallback_outbox_id::text from email_outbox
-    where to_address = ${email} or recipient_email = ${email} order by id`;
+    where to_address = ${email} or recipient_email = ${email} order by email_outbox.id`;
 }
