@@ -1,10 +1,11 @@
 import type { Config } from '@netlify/functions';
 import { deliverBacklog } from '../lib/mail/index.ts';
+import { whatsappSender } from '../lib/messaging/index.ts';
 import { runJob } from '../lib/platform/index.ts';
 
-/** Scheduled: delivers outbox emails that are due (first tries that were missed and retries). */
+/** Scheduled: delivers outbox messages that are due (emails and WhatsApp; first tries that were missed and retries). */
 export default function handler(): Promise<Response> {
-  return runJob('mail-retry', () => deliverBacklog());
+  return runJob('mail-retry', () => deliverBacklog({ whatsapp: whatsappSender }));
 }
 
 export const config: Config = { schedule: '*/5 * * * *' };

@@ -9,6 +9,7 @@ import { checkAdminApi } from './api-admin.ts';
 import { checkRecovery, confirmByLink } from './api-accounts.ts';
 import { checkInvoiceDownload } from './api-money.ts';
 import { checkDocuments } from './api-documents.ts';
+import { checkMessagingApi } from './api-messaging.ts';
 import type { Bundles } from './bundled.ts';
 import { FIXED_COURSES } from './routes.ts';
 import type { Report } from './report.ts';
@@ -18,6 +19,7 @@ export async function checkApi(report: Report, ctx: ApiContext, bundles: Bundles
   try {
     const learner = await checkPublicApi(api, ctx);
     await checkDocuments(api);
+    await checkMessagingApi(api);
     return await checkAdminApi(api, ctx, learner);
   } finally {
     await api.close();

@@ -11,6 +11,7 @@
 import * as z from 'zod/mini';
 import { touchFields } from './tracking.ts';
 import { emailSchema } from './account.ts';
+import { whatsappOptIn } from './whatsapp-opt-in.ts';
 
 /** Programme choices of the advisor form (docs/product.md, Entities), in that order. */
 export const PROGRAMMES = [
@@ -160,6 +161,7 @@ export const advisorSchema = z.strictObject({
   email: leadEmail,
   programme: z.optional(z.union([z.enum(PROGRAMMES), z.literal('')], { error: 'Select a programme from the list' })),
   ...meta,
+  ...whatsappOptIn,
 });
 
 /** /contactus: Name optional; Number, email and comments required (docs/product.md, Entities). */
@@ -170,6 +172,7 @@ export const contactSchema = z.strictObject({
   email: leadEmail,
   comments: text('your comments', 2000, true),
   ...meta,
+  ...whatsappOptIn,
 });
 
 /**
@@ -200,6 +203,7 @@ export const scholarshipSchema = z.strictObject({
   institute: line('your institute', 200, true),
   message: text('your message', 3000, true),
   ...meta,
+  ...whatsappOptIn,
 });
 export type ScholarshipApplication = z.output<typeof scholarshipSchema>;
 
@@ -238,6 +242,7 @@ export const pitchSchema = z.strictObject({
   heardFrom: z.optional(line('where you heard of us', 200)),
   additionalComments: z.optional(text('your additional comments', 2000)),
   ...meta,
+  ...whatsappOptIn,
 });
 export type StartupPitch = z.output<typeof pitchSchema>;
 

@@ -137,7 +137,7 @@ export type JobStatusDto = {
 };
 
 export type WebhookStatusDto = {
-  source: 'razorpay' | 'postmark';
+  source: 'razorpay' | 'postmark' | 'whatsapp';
   /** Its secret is set on this deployment (without it every call is refused). */
   configured: boolean;
   accepted24h: number;

@@ -75,6 +75,7 @@ export const personSearchSchema = z.strictObject({
 });
 
 export type TimelineKind =
+  | 'whatsapp'
   | 'callback'
   | 'contact'
   | 'scholarship'

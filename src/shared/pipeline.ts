@@ -149,6 +149,8 @@ export type QueueItem = PipelineDto & {
   summary: string;
   /** Why the lead's email is undeliverable (a bounce nobody has handled yet), or null. */
   bounce: { reason: BounceReason; detail: string; bouncedAt: string } | null;
+  /** When the person last wrote on WhatsApp (ISO), or null. */
+  lastReplyAt?: string | null;
 };
 
 export type TeamMember = {

@@ -6,6 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { emailSchema } from './account.ts';
+import { whatsappOptIn } from './whatsapp-opt-in.ts';
 
 const LINE_BREAK_OR_CONTROL = /[\u0000-\u001f\u007f]/;
 const MULTILINE_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
@@ -72,6 +73,7 @@ export const registrationFields = {
   sop: z._default(z.optional(longText('your statement of purpose', 5000, false)), ''),
   experience: z._default(z.optional(longText('your work experience', 2000, false)), ''),
   motivation: longText('your motivation', 5000, true),
+  ...whatsappOptIn,
 };
 
 export const registrationFormSchema = z.strictObject(registrationFields);

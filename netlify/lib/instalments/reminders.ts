@@ -5,8 +5,9 @@
  * A late run sends only the kind of today (never all three at once); a paid part gets none.
  */
 import { daysBetween, istDay } from '../../../src/shared/instalments.ts';
-import { db, log } from '../platform/index.ts';
-import { enqueueEmail } from '../mail/index.ts';
+import { db, log, siteUrl } from '../platform/index.ts';
+import { notify } from '../messaging/index.ts';
+import { formatPaise } from '../../../src/shared/money.ts';
 import { instalmentReminderEmail, type ReminderKind } from './emails.ts';
 
 export function reminderKind(today: string, dueOn: string): ReminderKind | null {
@@ -26,6 +27,11 @@ type Candidate = {
   plan_name: string;
   first_name: string | null;
 };
+
+const dueDate = (day: string) =>
+  new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
 
 export type ReminderRun = { today: string; sent: { partId: string; kind: ReminderKind; email: string; dueOn: string }[]; skipped: number };
 
@@ -51,17 +57,22 @@ export async function sendInstalmentReminders({ now = new Date() }: { now?: Date
           insert into instalment_reminders (part_id, kind, sent_at) values (${part.id}, ${kind}, ${now})
           on conflict do nothing returning part_id`;
         if (!fresh) return false;
-        await enqueueEmail(tx, {
-          to: part.email,
-          ...instalmentReminderEmail({
-            firstName: part.first_name ?? '',
-            kind,
-            planName: part.plan_name,
-            partLabel: part.label,
-            amountPaise: Number(part.amount_paise),
-            dueOn: part.due_on,
-          }),
-          tag: `instalment-reminder-${kind}`,
+        // By WhatsApp (with the pay link) to a person who opted in, else the email.
+        await notify(tx, {
+          email: {
+            to: part.email,
+            ...instalmentReminderEmail({
+              firstName: part.first_name ?? '',
+              kind,
+              planName: part.plan_name,
+              partLabel: part.label,
+              amountPaise: Number(part.amount_paise),
+              dueOn: part.due_on,
+            }),
+            tag: `instalment-reminder-${kind}`,
+          },
+          template: kind === 'overdue' ? 'fee_part_overdue' : 'fee_part_due',
+          variables: [part.first_name || 'there', formatPaise(Number(part.amount_paise)), dueDate(part.due_on), siteUrl('/instalments')],
         });
         return true;
       });

@@ -13,6 +13,7 @@ export * from './persons/correct-email.ts';
 export * from './persons/merge.ts';
 export * from './persons/persons.ts';
 export * from './persons/timeline.ts';
+export * from './persons/whatsapp.ts';
 export * from './pipeline/actions.ts';
 export * from './pipeline/digest.ts';
 export * from './pipeline/read.ts';

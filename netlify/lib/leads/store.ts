@@ -9,8 +9,9 @@ import type { TrackingInput } from '../../../src/shared/tracking.ts';
 import { recordLeadTouches } from './touches.ts';
 import type { z } from 'zod';
 import type { Tracking } from '../../../src/shared/leads.ts';
-import { recordConsent, db, env, log, rateLimit } from '../platform/index.ts';
+import { recordConsent, db, type Db, env, log, rateLimit } from '../platform/index.ts';
 import { enqueueEmail } from '../mail/index.ts';
+import { notify, optInWhatsApp } from '../messaging/index.ts';
 import { orNull, type LeadDefinition } from './definition.ts';
 import { LEAD_DEFINITIONS, type FormLeadKind } from './kinds.ts';
 
@@ -39,13 +40,25 @@ function trackingColumns(data: Tracking) {
 
 export type LeadData<K extends FormLeadKind> = z.output<(typeof LEAD_DEFINITIONS)[K]['schema']>;
 
+/** The first name of the admin the lead was given to (the database assigns it on insert). */
+async function counsellorName(tx: Db, kind: string, id: string): Promise<string> {
+  const [owner] = await tx<{ name: string | null }[]>`
+    select nullif(trim(a.first_name), '') as name from lead_pipeline p join accounts a on a.id = p.owner_id
+    where p.lead_kind = ${kind} and p.lead_id = ${id}`;
+  return owner?.name ?? 'An advisor';
+}
+
 /** Stores one lead of `kind` (already checked with its schema); answers the visitor's message. */
 export async function createLead<K extends FormLeadKind>(kind: K, data: LeadData<K>, ip: string): Promise<{ message: string }> {
   // The map's entries differ in their data type; `kind` ties the data to its definition.
   const definition = LEAD_DEFINITIONS[kind] as unknown as LeadDefinition<z.ZodType<LeadData<K>>>;
   const emails = definition.emails(data);
   const ref = await db().begin(async (tx) => {
-    const row = { ...definition.columns(data), ...trackingColumns(definition.tracking(data)), ip_hash: ipHash(ip) };
+    const row: Record<string, unknown> = {
+      ...definition.columns(data),
+      ...trackingColumns(definition.tracking(data)),
+      ip_hash: ipHash(ip),
+    };
     const [inserted] = await tx<{ id: string }[]>`insert into ${tx(definition.table)} ${tx(row)} returning id::text`;
     const id = inserted!.id;
     await recordLeadTouches(tx, { kind, id }, data as TrackingInput);
@@ -55,10 +68,19 @@ export async function createLead<K extends FormLeadKind>(kind: K, data: LeadData
       subjectTable: definition.table,
       subjectId: id,
     });
+    const phone = typeof row.phone === 'string' ? row.phone : null;
+    if ((data as { whatsapp?: boolean }).whatsapp === true && phone) {
+      await optInWhatsApp(tx, { email: definition.email(data), phone, subjectTable: definition.table, subjectId: id });
+    }
     const reference = `${kind}-${id}`;
-    // The confirmation goes to whatever address the form named: capped per address per day.
+    // The confirmation goes to whatever address the form named (capped per address per day), or
+    // by WhatsApp with the counsellor's name to a person who opted in.
     const { confirmation } = emails;
-    await enqueueEmail(tx, { to: definition.email(data), ...confirmation, tag: `${emails.tag}-confirmation`, toVisitor: true });
+    await notify(tx, {
+      email: { to: definition.email(data), ...confirmation, tag: `${emails.tag}-confirmation`, toVisitor: true },
+      template: 'lead_received',
+      variables: [typeof row.name === 'string' && row.name ? row.name : 'there', await counsellorName(tx, kind, id)],
+    });
     await enqueueEmail(tx, { to: env().TEAM_EMAIL, ...emails.notification(reference), tag: `${emails.tag}-notification` });
     return reference;
   });

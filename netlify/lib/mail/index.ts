@@ -6,6 +6,7 @@
  * Each domain's wording lives in that domain's emails.ts.
  */
 export * from './bounces.ts';
+export * from './channels.ts';
 export * from './corrections.ts';
 export * from './layout.ts';
 export * from './outbox.ts';

@@ -2,6 +2,7 @@ import { db, type Db, env, currentRequest, type RequestScope, log, hitStatement 
 import { holdBackPending, SECRET_NOT_SENT, suppressAddress } from './suppressions.ts';
 import { transport } from './transport/index.ts';
 import { PermanentDeliveryError, type MailTransport, type OutgoingEmail } from './transport/types.ts';
+import { deliverChannelRow, type ChannelRow, type ChannelSender } from './channels.ts';
 
 export const REDACTED = '[redacted after delivery: this email carried a one-time secret]';
 export const CONFIRMATIONS_PER_DAY = 3;
@@ -96,7 +97,8 @@ export function backoffMinutes(attempts: number): number {
   return Math.min(2 ** Math.max(0, attempts - 1), 360);
 }
 
-type OutboxRow = {
+type OutboxRow = ChannelRow & {
+  channel: 'email' | 'whatsapp';
   id: string;
   to_address: string;
   subject: string;
@@ -115,6 +117,8 @@ export type DeliverOptions = {
   budgetMs?: number;
   /** Longest one send may take; a timed-out send is retried later with backoff. */
   sendTimeoutMs?: number;
+  /** Sends the WhatsApp rows (messaging's sender); without it only emails are claimed. */
+  whatsapp?: ChannelSender | undefined;
 };
 
 /**
@@ -127,25 +131,29 @@ export async function deliverDue({
   via = transport(),
   budgetMs = RETRY_BUDGET_MS,
   sendTimeoutMs = RETRY_SEND_TIMEOUT_MS,
+  whatsapp,
 }: DeliverOptions = {}): Promise<{ sent: number; failed: number }> {
   if (ids?.length === 0) return { sent: 0, failed: 0 };
   if (!via) {
     const pending =
       ids?.length ?? (await db()<{ n: number }[]>`select count(*)::int as n from email_outbox where status = 'pending'`)[0]!.n;
     if (pending > 0) log.warn('no mailer is configured on this deployment: emails stay pending in the outbox', { pending });
-    return { sent: 0, failed: 0 };
+    if (!whatsapp) return { sent: 0, failed: 0 };
   }
   const deadline = Date.now() + budgetMs;
   const sql = db();
   // An address may have bounced since these rows were written: they are not sent.
   await holdBackPending(sql, ids);
   const only = ids ? sql`and id in ${sql(ids)}` : sql``;
+  // Each row goes to the channel that can send it: no sender here, no claim.
+  const channels = !whatsapp ? sql`and channel = 'email'` : via ? sql`` : sql`and channel = 'whatsapp'`;
   const claimed = await sql<OutboxRow[]>`
     update email_outbox set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${CLAIM_LEASE_SECONDS})
     where id in (
-      select id from email_outbox where status = 'pending' and next_attempt_at <= now() ${only}
+      select id from email_outbox where status = 'pending' and next_attempt_at <= now() ${only} ${channels}
       order by id limit ${limit} for update skip locked)
-    returning id::text as id, to_address, subject, text_body, html_body, tag, attempts, retyped`;
+    returning id::text as id, channel, to_address, subject, text_body, html_body, tag, attempts, retyped,
+              recipient_email, wa_template, wa_language, wa_variables, wa_text, wa_sent_by`;
   claimed.sort((a, b) => Number(a.id) - Number(b.id));
   let sent = 0;
   let failed = 0;
@@ -156,9 +164,17 @@ export async function deliverDue({
       await release(claimed.slice(index).map((r) => r.id));
       break;
     }
+    if (row.channel === 'whatsapp' && whatsapp) {
+      const signal = AbortSignal.timeout(Math.min(sendTimeoutMs, remaining));
+      const backoff = { minutes: backoffMinutes(row.attempts), giveUp: row.attempts >= MAX_ATTEMPTS };
+      const outcome = await deliverChannelRow(sql, row, whatsapp, signal, backoff);
+      if (outcome === 'sent') sent++;
+      else if (outcome !== 'cancelled') failed++;
+      continue;
+    }
     try {
-      if (row.retyped) await reactivateRetyped(via, row.to_address, Math.min(sendTimeoutMs, remaining));
-      const messageId = await via.send(
+      if (row.retyped) await reactivateRetyped(via!, row.to_address, Math.min(sendTimeoutMs, remaining));
+      const messageId = await via!.send(
         {
           from,
           to: row.to_address,
@@ -170,7 +186,7 @@ export async function deliverDue({
         { signal: AbortSignal.timeout(Math.min(sendTimeoutMs, remaining)) },
       );
       await sql`update email_outbox set status = 'sent', sent_at = now(), provider_message_id = ${messageId ?? null}, last_error = null where id = ${row.id}`;
-      if (!via.local) await redactSecret(row.id);
+      if (!via!.local) await redactSecret(row.id);
       sent++;
     } catch (error) {
       failed++;
@@ -224,14 +240,19 @@ async function release(ids: string[]): Promise<void> {
 }
 
 /** The scheduled run: batches of due rows until none are left or the budget is spent. */
-export async function deliverBacklog({ batch = 50, budgetMs = RETRY_BUDGET_MS, via = transport() } = {}): Promise<{
+export async function deliverBacklog({
+  batch = 50,
+  budgetMs = RETRY_BUDGET_MS,
+  via = transport(),
+  whatsapp,
+}: { batch?: number; budgetMs?: number; via?: MailTransport | undefined; whatsapp?: ChannelSender | undefined } = {}): Promise<{
   sent: number;
   failed: number;
 }> {
   const deadline = Date.now() + budgetMs;
   const total = { sent: 0, failed: 0 };
   while (Date.now() < deadline) {
-    const result = await deliverDue({ limit: batch, via, budgetMs: deadline - Date.now() });
+    const result = await deliverDue({ limit: batch, via, budgetMs: deadline - Date.now(), whatsapp });
     total.sent += result.sent;
     total.failed += result.failed;
     if (!via || result.sent + result.failed < batch) break;

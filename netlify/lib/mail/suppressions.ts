@@ -81,7 +81,7 @@ export async function holdBackPending(sql: Db, ids?: string[]): Promise<number> 
       html_body = case when o.secret then null else o.html_body end,
       redacted_at = case when o.secret then now() else o.redacted_at end
     from email_suppressions s
-    where o.status = 'pending' and not o.retyped and s.address = lower(o.to_address) and s.cleared_at is null ${only}`;
+    where o.status = 'pending' and o.channel = 'email' and not o.retyped and s.address = lower(o.to_address) and s.cleared_at is null ${only}`;
   return held.count;
 }
 

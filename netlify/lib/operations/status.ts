@@ -85,12 +85,17 @@ export async function operationsStatus(): Promise<OperationsDto> {
       bounced: outbox?.bounced ?? 0,
     },
     bounces,
-    webhooks: (['razorpay', 'postmark'] as const).map((source) => {
+    webhooks: (['razorpay', 'postmark', 'whatsapp'] as const).map((source) => {
       const hook = hooks.find((h) => h.source === source);
       const config = env();
       return {
         source,
-        configured: source === 'razorpay' ? !!config.RAZORPAY_WEBHOOK_SECRET || config.isLocal : !!config.POSTMARK_WEBHOOK_SECRET,
+        configured: {
+          razorpay: !!config.RAZORPAY_WEBHOOK_SECRET || config.isLocal,
+          postmark: !!config.POSTMARK_WEBHOOK_SECRET,
+          // Without its keys a deploy sends no WhatsApp (email carries everything): shown here.
+          whatsapp: !!config.WHATSAPP_APP_SECRET || config.isLocal,
+        }[source],
         accepted24h: hook?.accepted24h ?? 0,
         refused24h: hook?.refused24h ?? 0,
         lastAcceptedAt: iso(hook?.lastAcceptedAt ?? null),

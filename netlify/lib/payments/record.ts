@@ -9,9 +9,11 @@
  * automatic refund (as a second capture) instead of granting the item; a free order is refused.
  */
 import { holdForOrder, releaseForOrder, useForOrder } from '../codes/index.ts';
-import { type Tx, HttpError, log } from '../platform/index.ts';
+import { type Tx, HttpError, log, siteUrl } from '../platform/index.ts';
 import { issueInvoice, type InvoiceBuyer, type IssuedInvoice } from '../invoices/index.ts';
-import { enqueueEmail, type EmailContent } from '../mail/index.ts';
+import type { EmailContent } from '../mail/index.ts';
+import { notify } from '../messaging/index.ts';
+import { formatPaise } from '../../../src/shared/money.ts';
 import type { GatewayPayment } from './gateway/types.ts';
 
 /** What can be paid for; payment_orders.purpose holds one of these. */
@@ -86,7 +88,12 @@ export async function recordCapturedPayment(
         discount,
       })
     : null;
-  await enqueueEmail(tx, { to: captured.buyer.email, ...captured.receipt(invoice), tag: captured.tag });
+  // The receipt: by WhatsApp (with the invoice link) to a buyer who opted in, else the email.
+  await notify(tx, {
+    email: { to: captured.buyer.email, ...captured.receipt(invoice), tag: captured.tag },
+    template: 'payment_received',
+    variables: [captured.buyer.name || 'there', formatPaise(captured.amountPaise), invoice?.pdfUrl ?? siteUrl('/user/purchases')],
+  });
   log.info('payment recorded', { orderId: gatewayOrderId, paymentId: payment.id, purpose, invoice: invoice?.number });
   return invoice;
 }

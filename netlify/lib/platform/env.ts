@@ -60,6 +60,23 @@ const schema = z.object({
   SANDBOX_PAYMENT_SECRET: z.string().min(16).default('sandbox-secret-only-for-local-use'),
   CUSTOM_AMOUNT_CAP_RUPEES: z.coerce.number().int().min(1).default(500_000),
   ADMIN_INVITE_CODE: optionalString,
+  /** WhatsApp Cloud API (docs/whatsapp.md): all four set = real messages; none on a local run = the sandbox. */
+  WHATSAPP_PHONE_NUMBER_ID: optionalString,
+  WHATSAPP_ACCESS_TOKEN: optionalString,
+  /** The Meta app's secret: X-Hub-Signature-256 of each webhook is checked with it. */
+  WHATSAPP_APP_SECRET: optionalString,
+  /** Any random string, typed into Meta's webhook setup too: the subscription GET must echo it. */
+  WHATSAPP_VERIFY_TOKEN: optionalString,
+  /** The WhatsApp Business Account id: its approved templates are read from it. */
+  WHATSAPP_BUSINESS_ACCOUNT_ID: optionalString,
+  /** Graph API version and host; only tests point the host elsewhere. */
+  WHATSAPP_GRAPH_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/)
+    .default('v21.0'),
+  WHATSAPP_GRAPH_HOST: z.string().url().default('https://graph.facebook.com'),
+  /** Templates the local sandbox reports approved (comma-separated names; default: all in code). */
+  WHATSAPP_SANDBOX_APPROVED: optionalString,
   SUPABASE_URL: optionalString,
   SUPABASE_SERVICE_ROLE_KEY: optionalString,
   SUPABASE_STORAGE_BUCKET: z.string().default('course-images'),
@@ -142,6 +159,12 @@ function checkSanity(value: Parsed, isProduction: boolean, isLocal: boolean): vo
   if (key && !value.RAZORPAY_KEY_SECRET) throw new ConfigurationError('RAZORPAY_KEY_SECRET must be set with RAZORPAY_KEY_ID');
   if (key?.startsWith('rzp_live_') && !isProduction) {
     throw new ConfigurationError('A live Razorpay key is configured outside production: refusing to start');
+  }
+  const whatsapp = [value.WHATSAPP_PHONE_NUMBER_ID, value.WHATSAPP_ACCESS_TOKEN, value.WHATSAPP_APP_SECRET, value.WHATSAPP_VERIFY_TOKEN];
+  if (whatsapp.some(Boolean) && !whatsapp.every(Boolean)) {
+    throw new ConfigurationError(
+      'WhatsApp needs all of WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_ACCESS_TOKEN, WHATSAPP_APP_SECRET and WHATSAPP_VERIFY_TOKEN, or none',
+    );
   }
   if (!isLocal) {
     if (!value.JWT_SECRET || value.JWT_SECRET.length < 32 || value.JWT_SECRET === DEV_JWT_SECRET) {

@@ -15,6 +15,7 @@ import { PLAN_DATA } from '../instalments/privacy.ts';
 import { INVOICE_DATA } from '../invoices/privacy.ts';
 import { LEAD_FORM_DATA, LEAD_PIPELINE_DATA } from '../leads/privacy.ts';
 import { EMAIL_DATA } from '../mail/privacy.ts';
+import { WHATSAPP_DATA } from '../messaging/privacy.ts';
 import { PLATFORM_DATA } from '../platform/privacy.ts';
 import { REGISTRATION_DATA, REGISTRATION_PAYMENT_DATA } from '../registrations/privacy.ts';
 import { ORDER_DATA } from '../shop/privacy.ts';
@@ -36,6 +37,7 @@ export const PERSONAL_DATA: Record<string, TableCoverage> = {
   ...REGISTRATION_DATA,
   ...LEAD_FORM_DATA,
   ...PLATFORM_DATA,
+  ...WHATSAPP_DATA,
   ...EMAIL_DATA,
   privacy_requests: {
     label: 'privacyRequests',

@@ -21,6 +21,8 @@ import {
 } from '../../../src/shared/registration.ts';
 import type { CreateOrderAnswer, RegisterPaidAnswer, RegisterUnpaidAnswer } from '../../../src/shared/registration-answers.ts';
 import { recordConsent, db, type Tx, env, HttpError, log, rateLimit } from '../platform/index.ts';
+import { optInWhatsApp } from '../messaging/index.ts';
+import { normalisePhone } from '../../../src/shared/leads.ts';
 import { documentPath, supplier, amountToCharge } from '../invoices/index.ts';
 import { consumeVerificationToken } from './otp.ts';
 import { attachRedemption, pricing, releaseRedemption, reserveCode } from '../codes/index.ts';
@@ -59,6 +61,10 @@ export async function registerUnpaid(input: z.output<typeof registerUnpaidSchema
       returning id, name, email, phone, status`;
     await recordLeadTouches(tx, { kind: 'registration', id: saved!.id }, input);
     await recordConsent(tx, { email: input.email, purpose: 'registration', subjectTable: 'registrations', subjectId: saved!.id });
+    const whatsappNumber = input.whatsapp === true ? normalisePhone(input.phone) : null;
+    if (whatsappNumber) {
+      await optInWhatsApp(tx, { email: input.email, phone: whatsappNumber, subjectTable: 'registrations', subjectId: saved!.id });
+    }
     return { ...saved! };
   });
   log.info('registration saved', { registrationId: row.id });

@@ -9,9 +9,10 @@ import { earlyText, useEarlyInput } from '../ui/useEarlyInput.ts';
 import { handleExpired, requireLogin } from './guard.ts';
 import { PasswordInput } from './PasswordInput.tsx';
 import { loadProfile, type Profile } from './profile.ts';
+import { WhatsAppSettings } from '../messaging/WhatsAppSettings.tsx';
 
 /**
- * /settings, "Change password" (the page shows the learner's details and Log out itself). The form
+ * /settings, "Change password" and the WhatsApp choice (the page shows the learner's details and Log out itself). The form
  * is the page's HTML until the visitor acts (client:interaction); what they typed by then is kept.
  */
 export default function Settings() {
@@ -44,26 +45,29 @@ export default function Settings() {
   }, 'The password could not be changed. Please try again.');
 
   return (
-    <section className="card settings-card" aria-labelledby="password-heading">
-      <Toasts />
-      <h2 id="password-heading">Change password</h2>
-      <form ref={formRef} className="auth-form" method="post" onSubmit={submit} noValidate data-ready={ready || undefined}>
-        <FormError message={form.generalError} />
-        <Field label="Current password" error={form.errors['currentPassword']} required>
-          <PasswordInput {...form.bind('currentPassword')} autoComplete="current-password" />
-        </Field>
-        <Field
-          label="New password"
-          error={form.errors['newPassword']}
-          hint={`${PASSWORD_HINT} You will stay logged in here and be logged out everywhere else.`}
-          required
-        >
-          <PasswordInput {...form.bind('newPassword')} autoComplete="new-password" maxLength={PASSWORD_MAX} strength={profile ?? {}} />
-        </Field>
-        <SubmitButton submitting={form.submitting} busyLabel="Saving...">
-          Change password
-        </SubmitButton>
-      </form>
-    </section>
+    <>
+      <section className="card settings-card" aria-labelledby="password-heading">
+        <Toasts />
+        <h2 id="password-heading">Change password</h2>
+        <form ref={formRef} className="auth-form" method="post" onSubmit={submit} noValidate data-ready={ready || undefined}>
+          <FormError message={form.generalError} />
+          <Field label="Current password" error={form.errors['currentPassword']} required>
+            <PasswordInput {...form.bind('currentPassword')} autoComplete="current-password" />
+          </Field>
+          <Field
+            label="New password"
+            error={form.errors['newPassword']}
+            hint={`${PASSWORD_HINT} You will stay logged in here and be logged out everywhere else.`}
+            required
+          >
+            <PasswordInput {...form.bind('newPassword')} autoComplete="new-password" maxLength={PASSWORD_MAX} strength={profile ?? {}} />
+          </Field>
+          <SubmitButton submitting={form.submitting} busyLabel="Saving...">
+            Change password
+          </SubmitButton>
+        </form>
+      </section>
+      <WhatsAppSettings onExpired={handleExpired} />
+    </>
   );
 }

@@ -3,6 +3,7 @@ import { api } from '../../lib/api.ts';
 import { advisorSchema, HONEYPOT, LEAD_MESSAGES, PROGRAMMES } from '../../shared/leads.ts';
 import { Field, FieldIdBase, FormError, SubmitButton } from '../ui/Field.tsx';
 import { ConsentNotice } from '../ui/ConsentNotice.tsx';
+import { WhatsAppOptIn } from '../ui/WhatsAppOptIn.tsx';
 import { useForm } from '../ui/useForm.ts';
 import { Honeypot, IndianPhoneInput, useReady, withTracking } from './parts.tsx';
 
@@ -69,6 +70,7 @@ export default function AdvisorForm({ source = 'advisor' }: Props) {
           </select>
         </Field>
         <Honeypot value={String(form.values[HONEYPOT] ?? '')} onChange={(v) => form.setField(HONEYPOT, v)} />
+        <WhatsAppOptIn id={`${source}-form-whatsapp`} value={form.values.whatsapp} onChange={(v) => form.setField('whatsapp', v)} />
         <ConsentNotice />
         <SubmitButton submitting={form.submitting} className="btn btn-primary btn-block">
           Request a call

@@ -13,6 +13,7 @@ import './Person.css';
 import './Insights.css';
 import { ListScreen, LoadStatus, ScrollTable } from '../admin/list-screen.tsx';
 import { queryOf, useAdminQuery } from '../admin/useAdminQuery.ts';
+import { WhatsAppMonth } from '../messaging/WhatsAppMonth.tsx';
 
 type Filter = { touch: 'last' | 'first'; to: string };
 const weekShort = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
@@ -103,6 +104,7 @@ export default function Insights() {
               heading={`By ${table.label.startsWith('UTM') ? table.label : table.label.toLowerCase()}`}
             />
           ))}
+          <WhatsAppMonth />
         </>
       ) : null}
     </ListScreen>

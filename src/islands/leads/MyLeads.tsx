@@ -68,6 +68,13 @@ export default function MyLeads() {
                             ) : null}
                           </p>
                           {lead.summary ? <p className="queue-summary">{lead.summary}</p> : null}
+                          {lead.lastReplyAt ? (
+                            <p className="queue-replied">
+                              <span className="badge">WhatsApp</span> replied{' '}
+                              <time dateTime={lead.lastReplyAt}>{since(lead.lastReplyAt)} ago</time>{' '}
+                              <a href={personPathForLead(lead.kind, lead.id)}>Answer</a>
+                            </p>
+                          ) : null}
                           {lead.bounce ? (
                             <p className="queue-bounce">
                               <span className="badge badge-danger">Email bounced</span> {BOUNCE_REASONS[lead.bounce.reason]}

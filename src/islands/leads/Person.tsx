@@ -4,6 +4,7 @@ import { personPath, type PersonDto, type TimelineKind } from '../../shared/pers
 import { Toasts } from '../ui/Toasts.tsx';
 import { PersonBounces } from './PersonBounces.tsx';
 import { PersonMerge } from './PersonMerge.tsx';
+import { PersonWhatsApp } from './PersonWhatsApp.tsx';
 import { PersonFinder, usePersonSearch } from './PersonSearch.tsx';
 import { handleSessionEnd, useAdmin } from '../admin/session.ts';
 import '../admin/admin.css';
@@ -13,6 +14,7 @@ import { LoadStatus, ScreenHead, ScrollTable } from '../admin/list-screen.tsx';
 import { dateTimeIst } from '../../shared/dates.ts';
 
 const KIND_NAME: Record<TimelineKind, string> = {
+  whatsapp: 'WhatsApp',
   callback: 'Callback',
   contact: 'Message',
   scholarship: 'Scholarship',
@@ -148,6 +150,7 @@ export default function Person() {
             </dl>
           </section>
           <PersonBounces person={person} onChanged={setPerson} />
+          <PersonWhatsApp person={person} onChanged={setPerson} />
           <section className="person-section">
             <h2 id="person-leads">Leads ({person.leads.length})</h2>
             <ScrollTable labelledBy="person-leads" columns={LEAD_COLUMNS} wrapClass="person-scroll" tableClass="person-table">

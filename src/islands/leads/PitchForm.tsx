@@ -3,6 +3,7 @@ import { api, errorText } from '../../lib/api.ts';
 import { countWords, HONEYPOT, IDEA_WORD_GUIDE, INDUSTRIES, pitchSchema, PITCH_STAGES } from '../../shared/leads.ts';
 import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
 import { ConsentNotice } from '../ui/ConsentNotice.tsx';
+import { WhatsAppOptIn } from '../ui/WhatsAppOptIn.tsx';
 import { Toasts, toast } from '../ui/Toasts.tsx';
 import { useForm } from '../ui/useForm.ts';
 import { Honeypot, useReady, withTracking } from './parts.tsx';
@@ -169,6 +170,7 @@ export default function PitchForm() {
           {area('additionalComments', 'Additional Comments', false, 2000)}
         </div>
         <Honeypot value={String(values[HONEYPOT] ?? '')} onChange={(v) => form.setField(HONEYPOT, v)} />
+        <WhatsAppOptIn id="pitch-form-whatsapp" value={form.values.whatsapp} onChange={(v) => form.setField('whatsapp', v)} />
         <ConsentNotice />
         <SubmitButton submitting={form.submitting}>Submit pitch</SubmitButton>
       </form>

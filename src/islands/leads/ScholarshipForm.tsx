@@ -3,6 +3,7 @@ import { api } from '../../lib/api.ts';
 import { HONEYPOT, scholarshipSchema } from '../../shared/leads.ts';
 import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
 import { ConsentNotice } from '../ui/ConsentNotice.tsx';
+import { WhatsAppOptIn } from '../ui/WhatsAppOptIn.tsx';
 import { Toasts, toast } from '../ui/Toasts.tsx';
 import { useForm } from '../ui/useForm.ts';
 import { Honeypot, useReady, withTracking } from './parts.tsx';
@@ -64,6 +65,7 @@ export default function ScholarshipForm() {
           </Field>
         </div>
         <Honeypot value={String(form.values[HONEYPOT] ?? '')} onChange={(v) => form.setField(HONEYPOT, v)} />
+        <WhatsAppOptIn id="scholarship-form-whatsapp" value={form.values.whatsapp} onChange={(v) => form.setField('whatsapp', v)} />
         <ConsentNotice />
         <SubmitButton submitting={form.submitting}>Apply for the scholarship</SubmitButton>
       </form>

@@ -22,8 +22,12 @@ const NO_FILTER = {};
 const at = (iso: string | null) => (iso ? <time dateTime={iso}>{dateTimeIst.format(new Date(iso))}</time> : 'never');
 const every = (minutes: number) => (minutes >= 1440 ? 'daily' : `every ${minutes} min`);
 const JOB_STATE = { 'on-time': ['On time', 'badge-ok'], late: ['Late', 'badge-danger'], never: ['No run yet', ''] } as const;
-const SOURCE = { razorpay: 'Razorpay (payments)', postmark: 'Postmark (bounces)' } as const;
-const SECRET_VARIABLE = { razorpay: 'RAZORPAY_WEBHOOK_SECRET', postmark: 'POSTMARK_WEBHOOK_SECRET' } as const;
+const SOURCE = { razorpay: 'Razorpay (payments)', postmark: 'Postmark (bounces)', whatsapp: 'WhatsApp (messages)' } as const;
+const SECRET_VARIABLE = {
+  razorpay: 'RAZORPAY_WEBHOOK_SECRET',
+  postmark: 'POSTMARK_WEBHOOK_SECRET',
+  whatsapp: 'WHATSAPP_APP_SECRET',
+} as const;
 
 /**
  * /admin/operations (owners): is anything going wrong? Open alerts; the outbox (pending, the oldest
@@ -226,7 +230,10 @@ function Webhook({ hook }: { hook: WebhookStatusDto }) {
         {hook.configured ? null : <span className="badge badge-danger">Not configured</span>}
       </p>
       {hook.configured ? null : (
-        <p className="ops-detail">Its secret is not set on this deployment: every call is refused ({SECRET_VARIABLE[hook.source]}).</p>
+        <p className="ops-detail">
+          Its secret is not set on this deployment: every call is refused ({SECRET_VARIABLE[hook.source]})
+          {hook.source === 'whatsapp' ? ', and no WhatsApp is sent: email carries every message (docs/whatsapp.md)' : ''}.
+        </p>
       )}
       <p>
         Last 24 h: {hook.accepted24h} accepted, {hook.refused24h} refused

@@ -1,5 +1,6 @@
 import { Field, FormError } from '../ui/Field.tsx';
 import { ConsentNotice } from '../ui/ConsentNotice.tsx';
+import { WhatsAppOptIn } from '../ui/WhatsAppOptIn.tsx';
 import type { RegistrationFlow } from './useRegistration.ts';
 
 /** Step 2: the applicant's details (read-only once registered). */
@@ -45,6 +46,13 @@ export function DetailsStep({ flow }: { flow: RegistrationFlow }) {
         <textarea {...bind('motivation')} rows={3} maxLength={5000} />
       </Field>
       <FormError message={form.generalError} />
+      {registered ? null : (
+        <WhatsAppOptIn
+          id="registration-whatsapp"
+          value={(form.values as { whatsapp?: unknown }).whatsapp}
+          onChange={(v) => form.setField('whatsapp', v)}
+        />
+      )}
       {registered ? null : <ConsentNotice />}
     </fieldset>
   );

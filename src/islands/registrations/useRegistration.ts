@@ -12,6 +12,7 @@ import type { CreateOrderAnswer, RegisterPaidAnswer, RegisterUnpaidAnswer } from
 import { REGISTRATION_EMPTY, registrationFormSchema, type RegistrationValues } from '../../shared/registration-form.ts';
 import { successUrl, type FeeOptionId, type PaidRegistrationDto } from '../../shared/registration-fees.ts';
 import { takeEarlyInput } from '../ui/early-input.ts';
+import { optInTicked } from '../../shared/whatsapp-opt-in.ts';
 import { readTouches } from '../leads/tracking.ts';
 import { useBilling } from '../ui/BillingFields.tsx';
 import { toast } from '../ui/Toasts.tsx';
@@ -36,6 +37,9 @@ function typedBeforeHydration(form: HTMLFormElement | null): Partial<Registratio
     const value = recorded[name];
     if (typeof value === 'string' && value) out[name] = value;
   }
+  // The WhatsApp choice, ticked before the form came alive.
+  const whatsapp = form.elements.namedItem('whatsapp') as HTMLInputElement | null;
+  if (whatsapp?.checked || optInTicked(recorded['whatsapp'])) (out as { whatsapp?: boolean }).whatsapp = true;
   return out;
 }
 

@@ -19,6 +19,7 @@ import { personGroup, rootPerson, syncPersons } from './persons.ts';
 import { suppressionsFor } from '../../mail/index.ts';
 import { iso, leadEntries, pipelineEntries, type FactRow } from './entries.ts';
 import { bounceEntries, emailEntries } from './mailbox.ts';
+import { whatsappEntries } from './whatsapp-entries.ts';
 
 function touchOf(row: FactRow, prefix: '' | 'first_'): Touch | null {
   const touch: Touch = {};
@@ -58,6 +59,7 @@ export async function loadPerson(tx: Tx, requestedId: string): Promise<PersonDto
     ...(await leadEntries(tx, leads)),
     ...(await emailEntries(tx, emails)),
     ...(await pipelineEntries(tx, leads)),
+    ...(await whatsappEntries(tx, emails, unique(leads.map((l) => l.phone)))),
     ...merges.map((m): TimelineEntry => ({
       at: m.at,
       kind: 'merge',

@@ -5,6 +5,7 @@
  */
 import type { LeadPipelineDetail, LeadRef, PipelineDto, QueueItem, Stage, LeadKind } from '../../../../src/shared/pipeline.ts';
 import { db, HttpError } from '../../platform/index.ts';
+import { lastRepliesByPhone } from '../../messaging/index.ts';
 import { NO_SUCH_LEAD } from './actions.ts';
 
 /** The pipeline key of an inbox row (SQL), for joins with lead_pipeline. */
@@ -120,7 +121,9 @@ export async function workQueue(accountId: string): Promise<QueueItem[]> {
              case when bucket = 'new' then created_at end,
              next_follow_up_at nulls last, created_at
     limit ${QUEUE_LIMIT}`;
+  const replies = await lastRepliesByPhone(sql, [...new Set(rows.map((r) => r.phone).filter((p): p is string => !!p))]);
   return rows.map((row) => ({
+    lastReplyAt: row.phone ? (replies.get(row.phone) ?? null) : null,
     ...pipelineDto(row),
     bucket: row.bucket,
     name: row.name ?? '',

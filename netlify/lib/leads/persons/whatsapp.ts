@@ -1,0 +1,59 @@
+/**
+ * WhatsApp on the person page (docs/whatsapp.md): the messages in the timeline, the reply box's
+ * state, and a counsellor's reply. Owners may write to anyone; a counsellor to the people whose
+ * leads they own.
+ */
+import type { WhatsAppPanel, WhatsAppReply } from '../../../../src/shared/whatsapp.ts';
+import type { Session } from '../../auth/index.ts';
+import { optedInEmail, sendFollowUp, whatsappState, NOT_OPTED_IN } from '../../messaging/index.ts';
+import { db, type Tx, HttpError, recordAdminAction } from '../../platform/index.ts';
+import { syncPersons } from './persons.ts';
+import { loadPerson } from './timeline.ts';
+
+export const NOT_YOUR_LEAD = 'Only the counsellor who owns one of this person’s leads, or an owner, can write to them';
+
+async function mayWrite(tx: Tx, admin: Session, personLeads: { kind: string; id: string }[]): Promise<boolean> {
+  if (admin.adminRole === 'owner') return true;
+  if (personLeads.length === 0) return false;
+  const [mine] = await tx`select 1 from lead_pipeline where owner_id = ${admin.accountId}
+    and (lead_kind || ':' || lead_id) in ${tx(personLeads.map((l) => `${l.kind}:${l.id}`))}`;
+  return !!mine;
+}
+
+export async function personWhatsApp(admin: Session, personId: string): Promise<WhatsAppPanel> {
+  await syncPersons();
+  return db().begin(async (tx) => {
+    const person = await loadPerson(tx, personId);
+    const state = await whatsappState(tx, person.emails, person.phones);
+    return { ...state, canReply: await mayWrite(tx, admin, person.leads) };
+  });
+}
+
+/** The counsellor's reply: the follow-up template, or free text while the window is open. */
+export async function replyOnWhatsApp(admin: Session, personId: string, reply: WhatsAppReply): Promise<WhatsAppPanel> {
+  await db().begin(async (tx) => {
+    const person = await loadPerson(tx, personId);
+    if (!(await mayWrite(tx, admin, person.leads))) throw new HttpError(403, NOT_YOUR_LEAD);
+    const email = await optedInEmail(tx, person.emails);
+    if (!email) throw new HttpError(409, NOT_OPTED_IN);
+    const [me] = await tx<
+      { name: string | null }[]
+    >`select nullif(trim(first_name), '') as name from accounts where id = ${admin.accountId}`;
+    await sendFollowUp(tx, {
+      email,
+      sentBy: admin.accountId,
+      message:
+        reply.kind === 'text'
+          ? { kind: 'text', text: reply.text }
+          : { kind: 'template', variables: { name: person.names[0] ?? 'there', counsellor: me?.name ?? 'Aspira admissions' } },
+    });
+    await recordAdminAction(tx, {
+      actor: { accountId: admin.accountId, email: admin.email },
+      action: 'whatsapp.send',
+      subjectKind: 'person',
+      subjectId: person.id,
+      details: { kind: reply.kind },
+    });
+  });
+  return personWhatsApp(admin, personId);
+}

@@ -1,0 +1,96 @@
+/**
+ * The conversation as the pipeline shows it: a person's messages for their timeline, whether they
+ * opted in and until when free text is allowed (the reply box), and when each number last wrote
+ * (the counsellor's queue: "replied 5 min ago").
+ */
+import { type Db, hasActiveConsent } from '../platform/index.ts';
+import { windowClosesAt } from './send.ts';
+import { shownBody } from './deliver.ts';
+import { whatsapp } from './whatsapp/index.ts';
+
+export type WhatsAppEntry = {
+  at: string;
+  direction: 'out' | 'in';
+  status: string;
+  body: string;
+  template: string | null;
+  error: string | null;
+};
+
+/**
+ * Messages to or from these emails or numbers, newest first (at most 200): those the provider took,
+ * and those still waiting in the outbox ('queued', e.g. a reply being sent right now).
+ */
+export async function whatsappMessages(tx: Db, emails: string[], phones: string[]): Promise<WhatsAppEntry[]> {
+  if (emails.length + phones.length === 0) return [];
+  const lowered = emails.map((e) => e.toLowerCase()).concat('');
+  const [sent, queued] = await Promise.all([
+    tx<{ created_at: Date; direction: 'out' | 'in'; status: string; body: string; template: string | null; error: string | null }[]>`
+      select created_at, direction, status, body, template, error from whatsapp_messages
+      where email in ${tx(lowered)} or phone in ${tx(phones.concat(''))}
+      order by created_at desc, id desc limit 200`,
+    tx<
+      {
+        created_at: Date;
+        wa_template: string | null;
+        wa_language: 'en' | 'hi' | null;
+        wa_variables: string[] | null;
+        wa_text: string | null;
+      }[]
+    >`
+      select created_at, wa_template, wa_language, wa_variables, wa_text from email_outbox
+      where channel = 'whatsapp' and status = 'pending' and (recipient_email in ${tx(lowered)} or to_address in ${tx(phones.concat(''))})
+      order by created_at desc, id desc limit 20`,
+  ]);
+  const waiting = queued.map((q): WhatsAppEntry => ({
+    at: new Date(q.created_at).toISOString(),
+    direction: 'out',
+    status: 'queued',
+    body: shownBody(q.wa_template, q.wa_language, q.wa_variables, q.wa_text),
+    template: q.wa_template,
+    error: null,
+  }));
+  const taken = sent.map((r): WhatsAppEntry => ({
+    at: new Date(r.created_at).toISOString(),
+    direction: r.direction,
+    status: r.status,
+    body: r.body,
+    template: r.template,
+    error: r.error,
+  }));
+  return [...waiting, ...taken].sort((x, y) => y.at.localeCompare(x.at));
+}
+
+export type WhatsAppState = {
+  /** WhatsApp runs on this deployment. */
+  available: boolean;
+  optedIn: boolean;
+  phone: string | null;
+  /** Free text is allowed until then (ISO), or null: only a template. */
+  windowClosesAt: string | null;
+};
+
+export async function whatsappState(tx: Db, emails: string[], phones: string[]): Promise<WhatsAppState> {
+  const available = !!whatsapp();
+  let optedInEmail: string | null = null;
+  for (const email of emails) if (await hasActiveConsent(tx, email, 'whatsapp')) optedInEmail ??= email;
+  const [contact] = optedInEmail
+    ? await tx<{ phone: string }[]>`select phone from whatsapp_contacts where email = ${optedInEmail} order by opted_in_at desc limit 1`
+    : [];
+  const closes = await windowClosesAt(tx, [...new Set([...phones, ...(contact ? [contact.phone] : [])])]);
+  return { available, optedIn: !!contact, phone: contact?.phone ?? null, windowClosesAt: closes?.toISOString() ?? null };
+}
+
+/** The opted-in email among these that a reply goes to. */
+export async function optedInEmail(tx: Db, emails: string[]): Promise<string | null> {
+  for (const email of emails) if (await hasActiveConsent(tx, email, 'whatsapp')) return email;
+  return null;
+}
+
+/** When each of these numbers last wrote to us (ISO), for the queue. */
+export async function lastRepliesByPhone(tx: Db, phones: string[]): Promise<Map<string, string>> {
+  if (phones.length === 0) return new Map();
+  const rows = await tx<{ phone: string; at: Date }[]>`
+    select phone, max(created_at) as at from whatsapp_messages where direction = 'in' and phone in ${tx(phones)} group by phone`;
+  return new Map(rows.map((r) => [r.phone, new Date(r.at).toISOString()]));
+}

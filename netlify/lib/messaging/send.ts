@@ -1,0 +1,142 @@
+/**
+ * Who gets WhatsApp and what (docs/whatsapp.md): the separate opt-in recorded with the form's row,
+ * automatic messages that go by WhatsApp to a person who opted in and by email to everyone else,
+ * a counsellor's follow-up (a template, or free text inside the 24-hour window) and stopping.
+ */
+import type { NoticeLanguage } from '../../../src/shared/consent.ts';
+import { CONFIRMATIONS_PER_DAY, enqueueEmail, enqueueWhatsApp, type OutgoingEmail } from '../mail/index.ts';
+import { type Db, hasActiveConsent, hitStatement, HttpError, log, recordConsent, withdrawConsent } from '../platform/index.ts';
+import { choicesUrl } from '../privacy/index.ts';
+import { deliverWhatsAppAfterAnswer, writeFallbackEmail } from './deliver.ts';
+import type { TemplateName } from './templates.ts';
+import { whatsapp, type WhatsAppLanguage } from './whatsapp/index.ts';
+
+/** Free text may follow the person's last message for this long (Meta's customer service window). */
+export const WINDOW_HOURS = 24;
+export const WINDOW_CLOSED = 'The 24-hour window is closed: the person has not written in the last 24 hours. Send a template instead';
+export const NOT_OPTED_IN = 'This person has not chosen to get WhatsApp messages';
+
+/** The unticked "Send me updates on WhatsApp" was ticked: consent and number, with the form's row. */
+export async function optInWhatsApp(
+  tx: Db,
+  input: { email: string; phone: string; language?: NoticeLanguage; subjectTable: string; subjectId: string },
+): Promise<void> {
+  const email = input.email.toLowerCase();
+  const language = input.language ?? 'en';
+  await recordConsent(tx, { email, purpose: 'whatsapp', subjectTable: input.subjectTable, subjectId: input.subjectId, language });
+  await tx`insert into whatsapp_contacts (phone, email, language) values (${input.phone}, ${email}, ${language})
+           on conflict (phone) do update set email = excluded.email, language = excluded.language, opted_in_at = now()`;
+}
+
+type Contact = { phone: string; language: WhatsAppLanguage };
+
+/** The number a person opted in with, if their WhatsApp consent stands (and WhatsApp runs here). */
+export async function whatsappContact(tx: Db, email: string): Promise<Contact | null> {
+  if (!whatsapp()) return null;
+  if (!(await hasActiveConsent(tx, email, 'whatsapp'))) return null;
+  const [contact] = await tx<Contact[]>`select phone, language from whatsapp_contacts
+    where email = ${email.toLowerCase()} order by opted_in_at desc limit 1`;
+  return contact ?? null;
+}
+
+/**
+ * An automatic message: by WhatsApp (the template, then the choices link) to a person who opted
+ * in, carrying `email` to be sent instead if it cannot go; by email to everyone else.
+ */
+export async function notify(
+  tx: Db,
+  input: { email: OutgoingEmail; template: TemplateName; variables: string[] },
+): Promise<'whatsapp' | 'email'> {
+  const contact = await whatsappContact(tx, input.email.to);
+  if (!contact || (input.email.toVisitor && !(await withinVisitorCap(tx, contact.phone)))) {
+    await enqueueEmail(tx, input.email);
+    return 'email';
+  }
+  await enqueueWhatsApp(
+    tx,
+    {
+      phone: contact.phone,
+      email: input.email.to,
+      fallback: { subject: input.email.subject, text: input.email.text, ...(input.email.html ? { html: input.email.html } : {}) },
+      // The email's tag: the fallback email is tagged as the email would have been.
+      tag: input.email.tag ?? `whatsapp-${input.template.replaceAll('_', '-')}`,
+      template: { name: input.template, language: contact.language, variables: [...input.variables, await choicesUrl(input.email.to)] },
+    },
+    deliverWhatsAppAfterAnswer,
+  );
+  return 'whatsapp';
+}
+
+/**
+ * A number typed into a public form gets at most CONFIRMATIONS_PER_DAY WhatsApp messages a day from
+ * those forms, as an address does emails: our account must not become a way to pester someone (and
+ * Meta bills each one). Beyond it the email goes, under its own cap.
+ */
+async function withinVisitorCap(tx: Db, phone: string): Promise<boolean> {
+  const [hit] = await tx<{ count: number }[]>`
+    with hit as (${hitStatement(tx, { bucket: 'whatsapp-to-visitor', key: phone, windowSeconds: 86_400 })}) select count from hit`;
+  return hit!.count <= CONFIRMATIONS_PER_DAY;
+}
+
+/** When the person's last message opens free text until, or null (never wrote, or long ago). */
+export async function windowClosesAt(tx: Db, phones: string[]): Promise<Date | null> {
+  if (phones.length === 0) return null;
+  const [row] = await tx<{ closes: Date | null }[]>`
+    select max(created_at) + make_interval(hours => ${WINDOW_HOURS}) as closes from whatsapp_messages
+    where direction = 'in' and phone in ${tx(phones)}`;
+  return row?.closes && new Date(row.closes).getTime() > Date.now() ? new Date(row.closes) : null;
+}
+
+export type FollowUp = { kind: 'template'; variables: { name: string; counsellor: string } } | { kind: 'text'; text: string };
+
+/** A counsellor writes to a person who opted in: a template any time, free text only inside the window. */
+export async function sendFollowUp(tx: Db, input: { email: string; sentBy: string; message: FollowUp }): Promise<{ outboxId: string }> {
+  const contact = await whatsappContact(tx, input.email);
+  if (!contact) throw new HttpError(409, whatsapp() ? NOT_OPTED_IN : 'WhatsApp is not configured on this deployment');
+  const { message } = input;
+  if (message.kind === 'text' && !(await windowClosesAt(tx, [contact.phone]))) throw new HttpError(409, WINDOW_CLOSED);
+  const variables = message.kind === 'template' ? [message.variables.name, message.variables.counsellor] : [];
+  const fallback =
+    message.kind === 'text'
+      ? { subject: 'A message from your Aspira counsellor', text: message.text }
+      : {
+          subject: 'Following up on your enquiry',
+          text: `Hi ${variables[0]}, this is ${variables[1]} from Aspira admissions, following up on your enquiry. Reply to this email when it suits you.`,
+        };
+  const outboxId = await enqueueWhatsApp(
+    tx,
+    {
+      phone: contact.phone,
+      email: input.email,
+      fallback,
+      tag: 'whatsapp-follow-up',
+      sentBy: input.sentBy,
+      ...(message.kind === 'template'
+        ? {
+            template: {
+              name: 'counsellor_follow_up',
+              language: contact.language,
+              variables: [...variables, await choicesUrl(input.email)],
+            },
+          }
+        : { text: message.text }),
+    },
+    deliverWhatsAppAfterAnswer,
+  );
+  return { outboxId };
+}
+
+/**
+ * The person stops WhatsApp (the choices page, settings, or replying STOP): the consent is
+ * withdrawn and their queued messages are cancelled at once, each one's email written instead.
+ */
+export async function stopWhatsApp(tx: Db, email: string, via: string): Promise<{ cancelled: number }> {
+  await withdrawConsent(tx, { email, purpose: 'whatsapp', via });
+  const queued = await tx<{ id: string }[]>`
+    update email_outbox set status = 'cancelled', last_error = 'Not sent: WhatsApp consent withdrawn'
+    where channel = 'whatsapp' and recipient_email = ${email.toLowerCase()} and status = 'pending'
+    returning id::text as id`;
+  for (const row of queued) await writeFallbackEmail(tx, row.id);
+  if (queued.length) log.info('queued whatsapp messages cancelled', { count: queued.length, via });
+  return { cancelled: queued.length };
+}

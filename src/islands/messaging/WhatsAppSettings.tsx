@@ -1,0 +1,89 @@
+import { useEffect, useState } from 'react';
+import { api, errorText } from '../../lib/api.ts';
+import { whatsappSettingSchema, type WhatsAppSetting } from '../../shared/whatsapp-settings.ts';
+import { WHATSAPP_OPT_IN_HINT, WHATSAPP_OPT_IN_LABEL } from '../../shared/whatsapp-opt-in.ts';
+import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
+import { toast } from '../ui/Toasts.tsx';
+import { useForm } from '../ui/useForm.ts';
+
+/**
+ * Settings: the learner's WhatsApp choice (docs/whatsapp.md). On with a number; off at once (queued
+ * messages are cancelled and go by email).
+ */
+export function WhatsAppSettings({ onExpired }: { onExpired: (error: unknown) => boolean }) {
+  const [setting, setSetting] = useState<WhatsAppSetting | null>(null);
+  const [stopping, setStopping] = useState(false);
+  const form = useForm(whatsappSettingSchema, { optedIn: true, phone: '', language: 'en' });
+
+  useEffect(() => {
+    api<{ whatsapp: WhatsAppSetting }>('/user/whatsapp')
+      .then(({ whatsapp }) => setSetting(whatsapp))
+      .catch((error: unknown) => void onExpired(error));
+  }, [onExpired]);
+
+  const turnOn = form.handleSubmit(async (data) => {
+    try {
+      setSetting((await api<{ whatsapp: WhatsAppSetting }>('/user/whatsapp', { method: 'PUT', body: data })).whatsapp);
+      toast.success('WhatsApp updates are on');
+      form.reset();
+    } catch (error) {
+      if (!onExpired(error)) throw error;
+    }
+  }, 'Your choice could not be saved. Please try again.');
+
+  async function turnOff() {
+    setStopping(true);
+    try {
+      setSetting((await api<{ whatsapp: WhatsAppSetting }>('/user/whatsapp', { method: 'PUT', body: { optedIn: false } })).whatsapp);
+      toast.success('WhatsApp updates are off');
+    } catch (error) {
+      if (!onExpired(error)) toast.error(errorText(error, 'Your choice could not be saved. Please try again.'));
+    } finally {
+      setStopping(false);
+    }
+  }
+
+  if (!setting?.available) return null;
+  return (
+    <section className="card settings-card" aria-labelledby="whatsapp-heading">
+      <h2 id="whatsapp-heading">WhatsApp updates</h2>
+      {setting.optedIn ? (
+        <>
+          <p>
+            Aspira sends your updates to <strong>{setting.phone}</strong> on WhatsApp, in {setting.language === 'hi' ? 'Hindi' : 'English'}.
+            You can also reply STOP there.
+          </p>
+          <button type="button" className="btn btn-secondary" onClick={() => void turnOff()} disabled={stopping}>
+            {stopping ? 'Turning off...' : 'Turn off WhatsApp updates'}
+          </button>
+        </>
+      ) : (
+        <form onSubmit={turnOn} noValidate aria-label="Turn on WhatsApp updates">
+          <p className="muted">
+            {WHATSAPP_OPT_IN_LABEL}. {WHATSAPP_OPT_IN_HINT}
+          </p>
+          <Field label="WhatsApp number" error={form.errors.phone} required>
+            <input
+              {...form.bind('phone')}
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              maxLength={30}
+              placeholder="10-digit mobile number"
+            />
+          </Field>
+          <Field label="Language" error={form.errors.language}>
+            <select {...form.bind('language')}>
+              <option value="en">English</option>
+              <option value="hi">हिन्दी (Hindi)</option>
+            </select>
+          </Field>
+          <FormError message={form.generalError} />
+          <SubmitButton submitting={form.submitting} busyLabel="Saving...">
+            Turn on WhatsApp updates
+          </SubmitButton>
+        </form>
+      )}
+    </section>
+  );
+}

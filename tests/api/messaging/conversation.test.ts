@@ -1,0 +1,197 @@
+/**
+ * The conversation: nothing goes by WhatsApp without the opt-in, a counsellor answers from the
+ * person page (a template any time, free text only inside the 24-hour window, their own leads
+ * only), replies show in the timeline and the queue, and the owner's month counts the messages.
+ */
+import { describe, expect, it } from 'vitest';
+import { call, signupVerifiedLearner, useTestDatabase } from '../support/harness.ts';
+import { advisorLead, freshIp, makeAdmin, outboxRows, postWebhook, sandboxSent, sign, inboundBody } from './kit.ts';
+
+const db = useTestDatabase();
+
+async function personOf(email: string): Promise<string> {
+  const [lead] = await db.sql<{ id: string }[]>`select id::text from contact_requests where email = ${email} order by id desc limit 1`;
+  const owner = await makeAdmin(`Lookup${lead!.id}`, 'owner');
+  const res = await call('GET', `/api/v1/admin/persons/lookup?kind=contact&id=${lead!.id}`, { token: owner.token });
+  expect(res.status, res.text).toBe(200);
+  return res.body.id;
+}
+
+describe('without the opt-in', () => {
+  it('sends nothing on WhatsApp: the confirmation is an email, and a counsellor cannot write', async () => {
+    const phone = '+919820000001';
+    const { email } = await advisorLead('Nikhil Noopt', { phone });
+    expect(await sandboxSent(db, phone)).toEqual([]);
+    expect((await outboxRows(db, email)).map((r) => r.channel)).toEqual(['email']);
+    const unticked = await advisorLead('Nikhil Noopt', { phone, whatsapp: false });
+    expect(unticked.email).toBe(email);
+    expect(await sandboxSent(db, phone)).toEqual([]);
+    expect(await db.sql`select 1 from consents where email = ${email} and purpose = 'whatsapp'`).toHaveLength(0);
+
+    const owner = await makeAdmin('Olga', 'owner');
+    const person = await personOf(email);
+    const res = await call('POST', `/api/v1/admin/persons/${person}/whatsapp`, { token: owner.token, body: { kind: 'template' } });
+    expect(res.status).toBe(409);
+    expect(res.body.errors).toBe('This person has not chosen to get WhatsApp messages');
+    expect(await sandboxSent(db, phone)).toEqual([]);
+  });
+
+  it('refuses a non-boolean opt-in with a clear message, writing nothing', async () => {
+    const before = await db.sql`select count(*)::int as n from contact_requests`;
+    const res = await call('POST', '/api/v1/user/contactus', {
+      body: { source: 'advisor', Name: 'Bad', Number: '9820000002', email: 'bad@example.com', whatsapp: 'yes' },
+      ip: freshIp(),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual(['whatsapp: whatsapp must be true or false']);
+    expect(await db.sql`select count(*)::int as n from contact_requests`).toEqual(before);
+  });
+});
+
+describe('a number typed into a public form', () => {
+  it('gets at most 3 WhatsApp confirmations a day; later ones go by email', async () => {
+    const phone = '+919820000030';
+    for (let i = 0; i < 4; i++) await advisorLead('Pester Target', { whatsapp: true, phone });
+    expect((await sandboxSent(db, phone)).filter((m) => m.template === 'lead_received')).toHaveLength(3);
+    const rows = await outboxRows(db, 'pester.target@example.com');
+    expect(rows.filter((r) => r.tag === 'advisor-confirmation').map((r) => r.channel)).toEqual([
+      'whatsapp',
+      'whatsapp',
+      'whatsapp',
+      'email',
+    ]);
+  });
+});
+
+describe('the counsellor’s reply', () => {
+  it('free text is refused outside the window and allowed once the person wrote; the timeline and queue show it', async () => {
+    const phone = '+919820000010';
+    const { email } = await advisorLead('Riya Reply', { whatsapp: true, phone });
+    const consent =
+      await db.sql`select notice_version, language, withdrawn_at from consents where email = ${email} and purpose = 'whatsapp'`;
+    expect(consent).toEqual([{ notice_version: expect.any(String), language: 'en', withdrawn_at: null }]);
+    const [received] = await sandboxSent(db, phone);
+    expect(received!.template).toBe('lead_received');
+    expect(JSON.parse(received!.body)).toEqual(['Riya Reply', expect.any(String), expect.stringContaining('/choices?t=')]);
+
+    const owner = await makeAdmin('Omar', 'owner');
+    const person = await personOf(email);
+    const closed = await call('POST', `/api/v1/admin/persons/${person}/whatsapp`, {
+      token: owner.token,
+      body: { kind: 'text', text: 'Hello!' },
+    });
+    expect(closed.status).toBe(409);
+    expect(closed.body.errors).toMatch(/24-hour window is closed/);
+    expect(await sandboxSent(db, phone)).toHaveLength(1);
+
+    const panel = await call('GET', `/api/v1/admin/persons/${person}/whatsapp`, { token: owner.token });
+    expect(panel.body.whatsapp).toEqual({ available: true, optedIn: true, phone, windowClosesAt: null, canReply: true });
+
+    const reply = await call('POST', '/api/v1/whatsapp/sandbox/reply', { body: { phone, text: 'Can you call after 6pm?' } });
+    expect(reply.status, reply.text).toBe(200);
+    const open = await call('GET', `/api/v1/admin/persons/${person}/whatsapp`, { token: owner.token });
+    const closes = new Date(open.body.whatsapp.windowClosesAt).getTime();
+    expect(closes - Date.now()).toBeGreaterThan(23.9 * 3600_000);
+
+    const sent = await call('POST', `/api/v1/admin/persons/${person}/whatsapp`, {
+      token: owner.token,
+      body: { kind: 'text', text: 'Sure, I will call at 6:30.' },
+    });
+    expect(sent.status, sent.text).toBe(201);
+    const book = await sandboxSent(db, phone);
+    expect(book.at(-1)).toMatchObject({ template: null, body: 'Sure, I will call at 6:30.' });
+
+    const page = await call('GET', `/api/v1/admin/persons/${person}`, { token: owner.token });
+    const titles = page.body.person.timeline
+      .filter((e: { kind: string }) => e.kind === 'whatsapp')
+      .map((e: { title: string; detail: string }) => [e.title, e.detail]);
+    expect(titles).toEqual([
+      ['WhatsApp message (sent)', 'Sure, I will call at 6:30.'],
+      ['Replied on WhatsApp', 'Can you call after 6pm?'],
+      ['WhatsApp template lead_received (sent)', expect.stringContaining('Hi Riya Reply, thank you for contacting Aspira.')],
+    ]);
+    const [audit] = await db.sql`select action, subject_kind from admin_audit_log where action = 'whatsapp.send'`;
+    expect(audit).toEqual({ action: 'whatsapp.send', subject_kind: 'person' });
+  });
+
+  it('a counsellor writes only to people whose leads they own; the queue says when they replied', async () => {
+    const phone = '+919820000020';
+    const { email } = await advisorLead('Kabir Queue', { whatsapp: true, phone });
+    const owner = await makeAdmin('Olive', 'owner');
+    const mine = await makeAdmin('Chitra', 'counsellor');
+    const other = await makeAdmin('Dev', 'counsellor');
+    const [lead] = await db.sql<{ id: string }[]>`select id::text from contact_requests where email = ${email}`;
+    const given = await call('PUT', `/api/v1/admin/pipeline/contact/${lead!.id}/owner`, { token: owner.token, body: { ownerId: mine.id } });
+    expect(given.status, given.text).toBeLessThan(300);
+    const person = await personOf(email);
+
+    const refused = await call('POST', `/api/v1/admin/persons/${person}/whatsapp`, { token: other.token, body: { kind: 'template' } });
+    expect(refused.status).toBe(403);
+    expect((await call('GET', `/api/v1/admin/persons/${person}/whatsapp`, { token: other.token })).body.whatsapp.canReply).toBe(false);
+    const ok = await call('POST', `/api/v1/admin/persons/${person}/whatsapp`, { token: mine.token, body: { kind: 'template' } });
+    expect(ok.status, ok.text).toBe(201);
+    const last = (await sandboxSent(db, phone)).at(-1)!;
+    expect(last.template).toBe('counsellor_follow_up');
+    expect(JSON.parse(last.body).slice(0, 2)).toEqual(['Kabir Queue', 'Chitra']);
+
+    const raw = inboundBody('wamid.queue-1', 'Yes please', phone);
+    await postWebhook(raw, sign(raw));
+    const queue = await call('GET', '/api/v1/admin/queue', { token: mine.token });
+    const item = queue.body.leads.find((l: { id: string }) => l.id === lead!.id);
+    expect(Date.now() - new Date(item.lastReplyAt).getTime()).toBeLessThan(60_000);
+  });
+
+  it('refuses a bad reply body with a clear message', async () => {
+    const owner = await makeAdmin('Oscar', 'owner');
+    for (const body of [{ kind: 'text', text: '   ' }, { kind: 'sms' }, { kind: 'text', text: 'x'.repeat(1001) }]) {
+      const res = await call('POST', '/api/v1/admin/persons/1/whatsapp', { token: owner.token, body });
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body.errors)).toMatch(/Type a message|kind must be template or text|at most 1000/);
+    }
+  });
+});
+
+describe('the owner’s month', () => {
+  it('counts this month’s messages by category and outcome', async () => {
+    const owner = await makeAdmin('Ojas', 'owner');
+    const res = await call('GET', '/api/v1/admin/whatsapp/month', { token: owner.token });
+    expect(res.status, res.text).toBe(200);
+    const utility = res.body.rows.filter((r: { category: string }) => r.category === 'utility');
+    expect(utility.reduce((n: number, r: { count: number }) => n + r.count, 0)).toBeGreaterThan(0);
+    const counsellor = await makeAdmin('Cyrus', 'counsellor');
+    expect((await call('GET', '/api/v1/admin/whatsapp/month', { token: counsellor.token })).status).toBe(403);
+  });
+});
+
+describe('settings', () => {
+  it('a learner turns WhatsApp on with a number and off again; a bad number is refused', async () => {
+    const learner = await signupVerifiedLearner({ email: 'settings.wa@example.com' });
+    const get = () => call('GET', '/api/v1/user/whatsapp', { token: learner.token });
+    expect((await get()).body.whatsapp).toEqual({ available: true, optedIn: false, phone: null, language: null });
+    const bad = await call('PUT', '/api/v1/user/whatsapp', { token: learner.token, body: { optedIn: true, phone: '12' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual(['phone: Enter a 10-digit mobile number, or + and the country code']);
+    const on = await call('PUT', '/api/v1/user/whatsapp', {
+      token: learner.token,
+      body: { optedIn: true, phone: '98600 00001', language: 'hi' },
+    });
+    expect(on.body.whatsapp).toEqual({ available: true, optedIn: true, phone: '+919860000001', language: 'hi' });
+    // Their next message is the Hindi template.
+    await call('POST', '/api/v1/user/contactus', {
+      body: { source: 'advisor', Name: 'Sita', Number: '98600 00001', email: learner.email },
+      ip: freshIp(),
+    });
+    const [hindi] = await sandboxSent(db, '+919860000001');
+    expect(hindi).toMatchObject({ template: 'lead_received', language: 'hi' });
+    const [kept] = await db.sql`select body from whatsapp_messages where phone = '+919860000001'`;
+    expect(kept!.body).toMatch(/^नमस्ते Sita, Aspira से संपर्क करने के लिए धन्यवाद।/);
+    const [consentLanguage] = await db.sql`select language from consents where email = ${learner.email} and purpose = 'whatsapp'`;
+    expect(consentLanguage!.language).toBe('hi');
+    const off = await call('PUT', '/api/v1/user/whatsapp', { token: learner.token, body: { optedIn: false } });
+    expect(off.body.whatsapp.optedIn).toBe(false);
+    const [consent] =
+      await db.sql`select withdrawn_via, subject_table from consents where email = ${learner.email} and purpose = 'whatsapp'`;
+    expect(consent).toEqual({ withdrawn_via: 'settings', subject_table: 'accounts' });
+    expect((await call('GET', '/api/v1/user/whatsapp')).status).toBe(401);
+  });
+});
