@@ -40,7 +40,7 @@ export function WhatsAppMonth() {
     month?.rows.find((r) => r.category === category && r.outcome === outcome)?.count ?? 0;
   const most = Math.max(1, ...(month?.rows.map((r) => r.count) ?? []));
   return (
-    <section className="person-section whatsapp-month" aria-labelledby="whatsapp-month">
+    <section className="person-section whatsapp-month">
       <h2 id="whatsapp-month">WhatsApp messages this month{month ? ` (${month.month})` : ''}</h2>
       {failed ? <p role="alert">The WhatsApp month could not be loaded.</p> : null}
       {month && categories.length === 0 ? <p className="muted">No WhatsApp messages sent this month.</p> : null}
