@@ -78,6 +78,7 @@ async function checkPublicApi(api: ApiClient, ctx: ApiContext): Promise<{ token:
     email: applicant,
     phone: '+91 98765 43210',
     fatherName: 'Ravi Verma',
+    dateOfBirth: '1998-05-14',
     qualification: 'B.Com',
     highschool: '86.5',
     university: '',

@@ -5,6 +5,7 @@
  * Shaped like a zod schema (`safeParse`), so the form kit's useForm takes it as it takes zod.
  */
 import { REQUIRED_FIELDS } from './registration-fees.ts';
+import { dateOfBirthProblem, GUARDIAN_EMPTY, guardianProblems, isMinorDateOfBirth } from './minors.ts';
 
 export const REGISTRATION_EMPTY = {
   name: '',
@@ -17,6 +18,10 @@ export const REGISTRATION_EMPTY = {
   sop: '',
   experience: '',
   motivation: '',
+  dateOfBirth: '',
+  ...GUARDIAN_EMPTY,
+  /** The language of the notice read beside the form ('en' or 'hi'), kept with the consent. */
+  noticeLanguage: 'en',
 };
 export type RegistrationValues = typeof REGISTRATION_EMPTY;
 
@@ -47,6 +52,10 @@ export const registrationCheck = {
       if (!values[field].trim()) issues.push({ path: [field], message: REQUIRED_MESSAGES[field] });
       else if (field === 'email' && emailProblem(values.email)) issues.push({ path: ['email'], message: emailProblem(values.email)! });
     }
+    const dobProblem = dateOfBirthProblem(values.dateOfBirth);
+    if (dobProblem) issues.push({ path: ['dateOfBirth'], message: dobProblem });
+    else if (isMinorDateOfBirth(values.dateOfBirth))
+      for (const problem of guardianProblems(values, values.email)) issues.push({ path: [problem.field], message: problem.message });
     return issues.length ? { success: false, error: { issues } } : { success: true, data: values };
   },
   /** Type-only marker: the values the form holds (read by useForm's types). */

@@ -11,6 +11,7 @@ import { billingShape, checkBilling, checkoutResultShape } from './checkout.ts';
 import { HONEYPOT } from './leads.ts';
 import { customAmountPaise, FEE_OPTION_IDS } from './registration-fees.ts';
 import { touchFields } from './tracking.ts';
+import { checkGuardian, dateOfBirthField, guardianFields, noticeLanguageField } from './minors-schema.ts';
 
 export * from './registration-fees.ts';
 
@@ -96,8 +97,19 @@ export const otpVerifySchema = z
 
 /** POST /user/register-unpaid: the form plus the proof that the email was verified. */
 export const registerUnpaidSchema = z
-  .object({ ...registrationFields, verificationToken: token('verificationToken', 'Please verify your OTP first.'), ...touchFields })
-  .strict();
+  .object({
+    ...registrationFields,
+    ...dateOfBirthField,
+    ...guardianFields,
+    ...noticeLanguageField,
+    verificationToken: token('verificationToken', 'Please verify your OTP first.'),
+    ...touchFields,
+  })
+  .strict()
+  .superRefine(checkGuardian);
+
+/** POST /user/registration-status: where the parent's consent stands (a child's registration). */
+export const registrationStatusSchema = z.object({ registrationToken: token('registrationToken', 'Please register first.') }).strict();
 
 const registrationToken = token('registrationToken', 'Please register first.');
 

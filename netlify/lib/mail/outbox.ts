@@ -1,4 +1,6 @@
-import { db, type Db, env, currentRequest, type RequestScope, log, hitStatement } from '../platform/index.ts';
+import { isMarketing } from '../../../src/shared/messages.ts';
+import { db, type Db, env, currentRequest, type RequestScope, log, hitStatement, mayMarketTo } from '../platform/index.ts';
+import { withChoicesLink, unsubscribeHeaders } from './choices-footer.ts';
 import { holdBackPending, SECRET_NOT_SENT, suppressAddress } from './suppressions.ts';
 import { transport } from './transport/index.ts';
 import { PermanentDeliveryError, type MailTransport, type OutgoingEmail } from './transport/types.ts';
@@ -38,6 +40,12 @@ export async function enqueueEmail(tx: Db, email: OutgoingEmail): Promise<string
     log.info('email not written: the address was erased', { tag: email.tag });
     return null;
   }
+  if (isMarketing(email.tag) && !(await mayMarketTo(tx, email.to))) {
+    // A child (DPDP Act s.9(3)), or every consent withdrawn (s.6(4)): no marketing, not even queued.
+    log.info('marketing not written: the address is a child’s or has withdrawn consent', { tag: email.tag });
+    return null;
+  }
+  email = await withChoicesLink(email);
   const retyped = email.retyped ?? false;
   // An undeliverable address is looked up in the same statement: the row is written held back.
   const held = tx`(select 'Not sent: the address is undeliverable (' || s.reason || ')' from email_suppressions s
@@ -166,6 +174,7 @@ export async function deliverDue({
           text: row.text_body,
           ...(row.html_body ? { html: row.html_body } : {}),
           tag: row.tag,
+          ...(isMarketing(row.tag) ? { headers: await unsubscribeHeaders(row.to_address) } : {}),
         },
         { signal: AbortSignal.timeout(Math.min(sendTimeoutMs, remaining)) },
       );

@@ -14,6 +14,7 @@ import { PLAN_DATA } from '../instalments/privacy.ts';
 import { INVOICE_DATA } from '../invoices/privacy.ts';
 import { LEAD_FORM_DATA, LEAD_PIPELINE_DATA } from '../leads/privacy.ts';
 import { EMAIL_DATA } from '../mail/privacy.ts';
+import { GUARDIAN_DATA } from '../guardians/privacy.ts';
 import { PLATFORM_DATA } from '../platform/privacy.ts';
 import { REGISTRATION_DATA, REGISTRATION_PAYMENT_DATA } from '../registrations/privacy.ts';
 import { ORDER_DATA } from '../shop/privacy.ts';
@@ -34,6 +35,7 @@ export const PERSONAL_DATA: Record<string, TableCoverage> = {
   ...LEAD_FORM_DATA,
   ...PLATFORM_DATA,
   ...EMAIL_DATA,
+  ...GUARDIAN_DATA,
   privacy_requests: {
     label: 'privacyRequests',
     export: (tx, s) => tx`

@@ -30,7 +30,7 @@ function subject(email: string, accountIds: string[], byEmail: boolean): Subject
   return { email, emailHash: emailHash(email), accountIds, byEmail, provenEmails: byEmail ? [email] : [] };
 }
 
-type Actor = { kind: 'self' } | { kind: 'admin'; accountId: string; email: string };
+type Actor = { kind: 'self' } | { kind: 'parent' } | { kind: 'admin'; accountId: string; email: string };
 
 export type DataExport = {
   exportedAt: string;
@@ -88,15 +88,18 @@ async function exportSubject(subject: Subject, actor: Actor): Promise<DataExport
   });
 }
 
-async function eraseSubject(subject: Subject, actor: Actor): Promise<PrivacySummary> {
+/** `first` runs in the same transaction before the erasure (a parent's refusal is recorded with it). */
+async function eraseSubject(subject: Subject, actor: Actor, first?: (tx: Tx) => Promise<void>): Promise<PrivacySummary> {
   const summary = await db().begin(async (tx) => {
+    await first?.(tx);
     const counts: PrivacySummary = {};
     for (const coverage of await coverageOf(tx)) {
       if (typeof coverage.erase === 'function') counts[coverage.label] = await coverage.erase(tx, subject);
     }
     const touched = Object.values(counts).some((n) => n > 0);
     await logRequest(tx, 'erasure', subject, actor, counts);
-    if (touched) {
+    // A parent's refusal is answered on the parent's page; the child is not written to.
+    if (touched && actor.kind !== 'parent') {
       const email = erasureConfirmationEmail({ hadAccount: subject.accountIds.length > 0 });
       await enqueueEmail(tx, { to: subject.email, ...email, tag: 'privacy-erasure', toVisitor: !subject.byEmail });
     }
@@ -152,13 +155,21 @@ export async function adminErase(admin: Session, email: string): Promise<Erasure
   };
 }
 
+/**
+ * A parent refused consent (DPDP Act s.9, Rules r.10): the child's data is erased in the
+ * transaction that records the refusal. The child's email was proven by its one-time code.
+ */
+export async function eraseRefusedChild(childEmail: string, recordRefusal: (tx: Tx) => Promise<void>): Promise<PrivacySummary> {
+  return eraseSubject(await subjectByEmail(childEmail), { kind: 'parent' }, recordRefusal);
+}
+
 /** GET /admin/privacy/requests (owners): the log, newest first. */
 export async function listPrivacyRequests(): Promise<PrivacyRequestDto[]> {
   const rows = await db()<
     {
       id: string;
       action: 'export' | 'erasure';
-      requested_by: 'self' | 'admin';
+      requested_by: 'self' | 'admin' | 'parent';
       admin_name: string | null;
       email_hash: string;
       summary: PrivacySummary;

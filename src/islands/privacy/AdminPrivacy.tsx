@@ -128,7 +128,11 @@ export default function AdminPrivacy() {
                 </td>
                 <td data-label="What">{request.action === 'erasure' ? 'Erasure' : 'Export'}</td>
                 <td data-label="Who">
-                  {request.requestedBy === 'admin' ? (request.adminName ?? 'An admin') : 'The person (from Settings)'}
+                  {request.requestedBy === 'admin'
+                    ? (request.adminName ?? 'An admin')
+                    : request.requestedBy === 'parent'
+                      ? 'A parent who refused consent'
+                      : 'The person (from Settings)'}
                 </td>
                 <td data-label="Email hash">
                   <code title={request.emailHash}>{request.emailHash.slice(0, 12)}</code>

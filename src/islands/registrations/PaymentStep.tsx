@@ -8,6 +8,7 @@ import { BillingFields } from '../ui/BillingFields.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { Field } from '../ui/Field.tsx';
 import type { RegistrationFlow } from './useRegistration.ts';
+import { AwaitingParent } from './AwaitingParent.tsx';
 
 /** Step 3: register, then the fee (a menu of options or a custom amount); once paid, the paid fee. */
 export function PaymentStep({ flow }: { flow: RegistrationFlow }) {
@@ -19,6 +20,7 @@ export function PaymentStep({ flow }: { flow: RegistrationFlow }) {
   }, [state.pay]);
 
   if (state.phase === 'paid') return <PaidFee flow={flow} />;
+  if (registered && (flow.parentConsent === 'awaiting' || flow.parentConsent === 'refused')) return <AwaitingParent flow={flow} />;
 
   function onMenuKey(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key === 'Escape' && state.pay === 'menu') {

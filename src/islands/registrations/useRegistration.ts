@@ -9,7 +9,13 @@ import { api, ApiError, errorText } from '../../lib/api.ts';
 import { openCheckout } from '../../lib/checkout.ts';
 import { codeFromUrl } from '../codes/CodeField.tsx';
 import type { FeeCodePreviewAnswer } from '../../shared/codes.ts';
-import type { CreateOrderAnswer, RegisterPaidAnswer, RegisterUnpaidAnswer } from '../../shared/registration-answers.ts';
+import type {
+  CreateOrderAnswer,
+  RegisterPaidAnswer,
+  RegisterUnpaidAnswer,
+  RegistrationStatusAnswer,
+} from '../../shared/registration-answers.ts';
+import type { ParentConsentStatus } from '../../shared/minors.ts';
 import { REGISTRATION_EMPTY, registrationCheck, type RegistrationValues } from '../../shared/registration-check.ts';
 import { successUrl, type FeeOptionId, type PaidRegistrationDto } from '../../shared/registration-fees.ts';
 import { takeEarlyInput } from '../leads/early-input.ts';
@@ -49,6 +55,8 @@ export function useRegistration() {
   const [initialCode] = useState(codeFromUrl);
   const [code, setCode] = useState<{ code: string; preview: FeeCodePreviewAnswer } | null>(null);
   const [ready, setReady] = useState(false);
+  // A child's registration waits for the parent's consent (asked by email) before any fee.
+  const [parentConsent, setParentConsent] = useState<ParentConsentStatus>('not-needed');
   const formRef = useRef<HTMLFormElement>(null);
   const payButton = useRef<HTMLButtonElement>(null);
 
@@ -82,6 +90,33 @@ export function useRegistration() {
     if (ready) writeForm(values);
   }, [ready, values]);
 
+  async function checkParent(): Promise<ParentConsentStatus | null> {
+    if (!state.registrationToken) return null;
+    try {
+      const answer = await api<RegistrationStatusAnswer>('/user/registration-status', {
+        body: { registrationToken: state.registrationToken },
+      });
+      setParentConsent(answer.parentConsent);
+      return answer.parentConsent;
+    } catch (error) {
+      // A refusal erased the registration: its token no longer finds it.
+      if (error instanceof ApiError && error.status === 401) {
+        setParentConsent('refused');
+        return 'refused';
+      }
+      return null;
+    }
+  }
+
+  // A reload of a registered child's page asks once where the parent's consent stands.
+  const restoredToken = state.phase === 'registered' ? state.registrationToken : null;
+  useEffect(() => {
+    if (!restoredToken) return;
+    void api<RegistrationStatusAnswer>('/user/registration-status', { body: { registrationToken: restoredToken } })
+      .then((answer) => setParentConsent(answer.parentConsent))
+      .catch(() => {});
+  }, [restoredToken]);
+
   const emailCode = useEmailCode(state, dispatch, form);
 
   const submitDetails = form.handleSubmit(
@@ -92,6 +127,7 @@ export function useRegistration() {
         const answer = await api<RegisterUnpaidAnswer>('/user/register-unpaid', {
           body: { ...readTouches(), ...data, email: state.email, verificationToken: state.verificationToken },
         });
+        setParentConsent(answer.parentConsent);
         dispatch({ type: 'registered', registrationToken: answer.registrationToken });
         toast.success(answer.message || MSG.registered);
         requestAnimationFrame(() => payButton.current?.focus());
@@ -208,12 +244,21 @@ export function useRegistration() {
     ready,
     registered,
     verified,
+    parentConsent,
     secondsLeft: emailCode.secondsLeft,
     otp: emailCode.otp,
     billing,
     code: { initial: initialCode, applied: code, set: setCode },
     refs: { formRef, otpInput: emailCode.otpInput, payButton },
-    actions: { editEmail: emailCode.editEmail, sendOtp: emailCode.sendOtp, verifyOtp: emailCode.verifyOtp, register, pay, startOver },
+    actions: {
+      editEmail: emailCode.editEmail,
+      sendOtp: emailCode.sendOtp,
+      verifyOtp: emailCode.verifyOtp,
+      register,
+      pay,
+      startOver,
+      checkParent,
+    },
   };
 }
 

@@ -40,6 +40,7 @@ export function registrationForm(email: string) {
     email,
     phone: '+91 98765 43210',
     fatherName: 'Ravi Verma',
+    dateOfBirth: '1998-05-14',
     qualification: 'B.Com',
     highschool: '86.5',
     university: '',

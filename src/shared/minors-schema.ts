@@ -1,0 +1,60 @@
+/**
+ * The API's schema fragments for a child's form (rules in ./minors.ts): the date of birth (or the
+ * "18 or over?" answer of a lead form), the parent's details, and the notice language. Each form
+ * spreads the fields it asks and adds `checkGuardian`, so a form gains one line or two.
+ */
+import { z } from 'zod';
+import { dateOfBirthProblem, guardianProblems, isMinorDateOfBirth } from './minors.ts';
+
+const short = (max: number) => z.string().trim().max(max).optional().default('');
+
+export const guardianFields = {
+  parentName: short(100),
+  parentEmail: short(254),
+  parentPhone: short(20),
+};
+
+export const dateOfBirthField = {
+  dateOfBirth: z
+    .string({ error: 'Enter your date of birth' })
+    .trim()
+    .max(10, 'Enter a real date of birth')
+    .superRefine((value, ctx) => {
+      const problem = dateOfBirthProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+};
+
+/** The language of the notice the person read ('en' or 'hi'), kept with their consent. */
+export const noticeLanguageField = {
+  noticeLanguage: z.enum(['en', 'hi'], { error: 'noticeLanguage must be en or hi' }).optional().default('en'),
+};
+
+type WithGuardian = { email: string; dateOfBirth?: string; parentName: string; parentEmail: string; parentPhone: string };
+
+/** A child (by date of birth) must name a parent; an adult's parent fields are ignored. */
+export function checkGuardian(value: WithGuardian, ctx: z.RefinementCtx): void {
+  if (!value.dateOfBirth || dateOfBirthProblem(value.dateOfBirth) || !isMinorDateOfBirth(value.dateOfBirth)) return;
+  for (const problem of guardianProblems(value, value.email))
+    ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+}
+
+/** The parent's details when the person is a child, else null. */
+export function guardianOf(value: WithGuardian): { name: string; email: string; phone: string } | null {
+  if (!value.dateOfBirth || !isMinorDateOfBirth(value.dateOfBirth)) return null;
+  return { name: value.parentName, email: value.parentEmail.toLowerCase(), phone: value.parentPhone };
+}
+
+const parentToken = z
+  .string({ error: 'This link is not valid' })
+  .trim()
+  .min(20, 'This link is not valid')
+  .max(200, 'This link is not valid');
+
+/** POST /parent-consent/view */
+export const parentConsentViewSchema = z.object({ token: parentToken }).strict();
+
+/** POST /parent-consent/decide: the parent confirms ('given') or refuses. */
+export const parentDecisionSchema = z
+  .object({ token: parentToken, decision: z.enum(['given', 'refused'], { error: 'decision must be given or refused' }) })
+  .strict();
