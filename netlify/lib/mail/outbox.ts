@@ -1,4 +1,3 @@
-import { isMarketing } from '../../../src/shared/messages.ts';
 import { db, type Db, env, currentRequest, type RequestScope, log, hitStatement, mayMarketTo } from '../platform/index.ts';
 import { withChoicesLink, unsubscribeHeaders } from './choices-footer.ts';
 import { holdBackPending, SECRET_NOT_SENT, suppressAddress } from './suppressions.ts';
@@ -40,7 +39,8 @@ export async function enqueueEmail(tx: Db, email: OutgoingEmail): Promise<string
     log.info('email not written: the address was erased', { tag: email.tag });
     return null;
   }
-  if (isMarketing(email.tag) && !(await mayMarketTo(tx, email.to))) {
+  const marketing = email.marketing ?? false;
+  if (marketing && !(await mayMarketTo(tx, email.to))) {
     // A child (DPDP Act s.9(3)), or every consent withdrawn (s.6(4)): no marketing, not even queued.
     log.info('marketing not written: the address is a child’s or has withdrawn consent', { tag: email.tag });
     return null;
@@ -55,9 +55,9 @@ export async function enqueueEmail(tx: Db, email: OutgoingEmail): Promise<string
   const values = tx`select ${email.to}, ${email.subject},
     case when held.reason is not null and ${secret} then ${SECRET_NOT_SENT} else ${email.text} end,
     case when held.reason is not null and ${secret} then null else ${email.html ?? null} end, ${email.tag ?? 'general'},
-    ${secret}, ${retyped}, held.reason, case when held.reason is null then 'pending' else 'suppressed' end
+    ${secret}, ${retyped}, held.reason, case when held.reason is null then 'pending' else 'suppressed' end, ${marketing}
     from (select ${held} as reason) held`;
-  const columns = tx`(to_address, subject, text_body, html_body, tag, secret, retyped, last_error, status)`;
+  const columns = tx`(to_address, subject, text_body, html_body, tag, secret, retyped, last_error, status, marketing)`;
   // To a visitor's address: counted and capped in the same statement (no extra round trip).
   const [row] = email.toVisitor
     ? await tx<{ id: string; status: string }[]>`
@@ -113,6 +113,7 @@ type OutboxRow = {
   tag: string;
   attempts: number;
   retyped: boolean;
+  marketing: boolean;
 };
 export type DeliverOptions = {
   /** Only these outbox rows (the ones a request wrote); default: any due row. */
@@ -153,7 +154,7 @@ export async function deliverDue({
     where id in (
       select id from email_outbox where status = 'pending' and next_attempt_at <= now() ${only}
       order by id limit ${limit} for update skip locked)
-    returning id::text as id, to_address, subject, text_body, html_body, tag, attempts, retyped`;
+    returning id::text as id, to_address, subject, text_body, html_body, tag, attempts, retyped, marketing`;
   claimed.sort((a, b) => Number(a.id) - Number(b.id));
   let sent = 0;
   let failed = 0;
@@ -174,7 +175,7 @@ export async function deliverDue({
           text: row.text_body,
           ...(row.html_body ? { html: row.html_body } : {}),
           tag: row.tag,
-          ...(isMarketing(row.tag) ? { headers: await unsubscribeHeaders(row.to_address) } : {}),
+          ...(row.marketing ? { headers: await unsubscribeHeaders(row.to_address) } : {}),
         },
         { signal: AbortSignal.timeout(Math.min(sendTimeoutMs, remaining)) },
       );

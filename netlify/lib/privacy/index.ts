@@ -6,3 +6,4 @@ export * from './catalogue.ts';
 export * from './rights.ts';
 export * from './choices-link.ts';
 export * from './parental.ts';
+export * from './choices.ts';

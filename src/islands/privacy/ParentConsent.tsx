@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { api, errorText } from '../../lib/api.ts';
 import type { NoticeLanguage } from '../../shared/consent.ts';
-import { ConsentNotice } from '../ui/ConsentNotice.tsx';
+import { NoticeLanguageToggle } from '../ui/ConsentNotice.tsx';
 import { ItemisedNotice } from './ItemisedNotice.tsx';
 
 type View = { childName: string; parentName: string; status: 'awaiting' | 'given' | 'refused'; language: NoticeLanguage };
@@ -62,7 +62,9 @@ export default function ParentConsent() {
         Hello {view.parentName}. <strong>{view.childName}</strong> named you as their parent or guardian while applying to Aspira. They are
         under 18, so we need your consent before we use their details. Until you answer, we use them only to reach you.
       </p>
-      <ConsentNotice language={language} onLanguage={setLanguage} />
+      <div className="consent-notice">
+        <NoticeLanguageToggle language={language} onLanguage={setLanguage} />
+      </div>
       <ItemisedNotice language={language} />
       <div className="parent-consent-actions">
         <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void decide('given')}>

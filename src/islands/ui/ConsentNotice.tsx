@@ -12,6 +12,33 @@ const LANGUAGES: { id: NoticeLanguage; label: string }[] = [
   { id: 'hi', label: 'हिन्दी' },
 ];
 
+/** "Read this notice in: English | हिन्दी" (DPDP Rules r.3: the notice in Hindi on request). */
+export function NoticeLanguageToggle({
+  language,
+  onLanguage,
+}: {
+  language: NoticeLanguage;
+  onLanguage: (language: NoticeLanguage) => void;
+}) {
+  return (
+    <p className="consent-notice-languages" role="group" aria-label={NOTICE_TEXT[language].choose}>
+      {NOTICE_TEXT[language].choose}:{' '}
+      {LANGUAGES.map((l) => (
+        <button
+          key={l.id}
+          type="button"
+          className="consent-notice-language"
+          lang={l.id}
+          aria-pressed={language === l.id}
+          onClick={() => onLanguage(l.id)}
+        >
+          {l.label}
+        </button>
+      ))}
+    </p>
+  );
+}
+
 /**
  * The privacy notice shown next to a submit button of every form that collects personal data
  * (DPDP Act). The server records this notice's version with the row (netlify/lib/platform/consent.ts).
@@ -29,23 +56,7 @@ export function ConsentNotice({
   const [before, link, after] = parts(language);
   return (
     <div className={['consent-notice', className].filter(Boolean).join(' ')} data-notice-version={PRIVACY_NOTICE_VERSION}>
-      {onLanguage ? (
-        <p className="consent-notice-languages" role="group" aria-label={NOTICE_TEXT[language].choose}>
-          {NOTICE_TEXT[language].choose}:{' '}
-          {LANGUAGES.map((l) => (
-            <button
-              key={l.id}
-              type="button"
-              className="consent-notice-language"
-              lang={l.id}
-              aria-pressed={language === l.id}
-              onClick={() => onLanguage(l.id)}
-            >
-              {l.label}
-            </button>
-          ))}
-        </p>
-      ) : null}
+      {onLanguage ? <NoticeLanguageToggle language={language} onLanguage={onLanguage} /> : null}
       <p lang={language} data-notice-language={language}>
         {before}
         <a href={NOTICE_TEXT[language].href}>{link}</a>
