@@ -17,6 +17,7 @@ export const JOBS = [
   { name: 'counsellor-digest', label: "Counsellors' digest", schedule: '30 3 * * *', everyMinutes: 1440 },
   { name: 'instalment-reminders', label: 'Fee reminders', schedule: '0 4 * * *', everyMinutes: 1440 },
   { name: 'payments-reconcile', label: 'Reconciliation', schedule: '30 21 * * *', everyMinutes: 1440 },
+  { name: 'privacy-retention', label: 'Retention erasure', schedule: '0 23 * * *', everyMinutes: 1440 },
 ] as const;
 export type JobName = (typeof JOBS)[number]['name'];
 

@@ -7,3 +7,4 @@ export * from './rights.ts';
 export * from './choices-link.ts';
 export * from './parental.ts';
 export * from './choices.ts';
+export * from './retention.ts';

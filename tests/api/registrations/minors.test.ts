@@ -4,12 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { call, useTestDatabase } from '../support/harness.ts';
-import { newEmail, nextIp, openFeeOrder, registrationForm, verifiedToken } from './kit.ts';
+import { bornYearsAgo, newEmail, nextIp, openFeeOrder, registrationForm, verifiedToken } from './kit.ts';
 
 const db = useTestDatabase();
-
-/** A birth date that makes the person `age` today (1 January of that year). */
-export const bornYearsAgo = (age: number) => `${new Date().getUTCFullYear() - age}-01-01`;
 
 const TOUCHES = {
   utm_source: 'instagram',
