@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { touchFields } from './tracking.ts';
 import { emailSchema } from './account.ts';
+import { leadAgeFields } from './minors-schema.ts';
 
 /** Programme choices of the advisor form (docs/product.md, Entities), in that order. */
 export const PROGRAMMES = [
@@ -139,6 +140,7 @@ function link(label: string, isRequired: boolean) {
 const meta = {
   [HONEYPOT]: z.string().max(0, 'Leave this field empty').optional(),
   ...touchFields,
+  ...leadAgeFields,
 };
 
 const leadEmail = emailSchema.refine((v) => !LINE_BREAK.test(v), 'Enter a valid email address');

@@ -58,3 +58,27 @@ export const parentConsentViewSchema = z.object({ token: parentToken }).strict()
 export const parentDecisionSchema = z
   .object({ token: parentToken, decision: z.enum(['given', 'refused'], { error: 'decision must be given or refused' }) })
   .strict();
+
+/**
+ * A lead form's age question ("I am under 18", DPDP Act s.9), the parent's details and the notice
+ * language: spread into the form's schema (leads.ts). The parent's fields are checked by the
+ * service with leadGuardian, so the schemas stay extendable.
+ */
+export const leadAgeFields = {
+  under18: z.boolean({ error: 'under18 must be true or false' }).optional().default(false),
+  ...guardianFields,
+  ...noticeLanguageField,
+};
+
+type LeadAge = { email: string; under18?: boolean; parentName?: string; parentEmail?: string; parentPhone?: string };
+
+/** The parent of a child's enquiry (null for an adult), or the field problems to answer with. */
+export function leadGuardian(value: LeadAge): { parent: { name: string; email: string; phone: string } | null; problems: string[] } {
+  if (!value.under18) return { parent: null, problems: [] };
+  const fields = { parentName: value.parentName ?? '', parentEmail: value.parentEmail ?? '', parentPhone: value.parentPhone ?? '' };
+  const problems = guardianProblems(fields, value.email).map((p) => `${p.field}: ${p.message}`);
+  return {
+    parent: problems.length ? null : { name: fields.parentName, email: fields.parentEmail.toLowerCase(), phone: fields.parentPhone },
+    problems,
+  };
+}

@@ -64,3 +64,6 @@ export type ParentConsentStatus = 'not-needed' | 'awaiting' | 'given' | 'refused
 
 /** Days a parent's link works; an unanswered request is erased by the retention job after it. */
 export const PARENT_LINK_DAYS = 7;
+
+/** A lead form's starting values for the age question, the parent and the notice language. */
+export const UNDER_AGE_EMPTY = { under18: false, ...GUARDIAN_EMPTY, noticeLanguage: 'en' as 'en' | 'hi' };

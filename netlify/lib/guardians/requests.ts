@@ -90,12 +90,12 @@ export async function parentConsentView(token: string): Promise<ParentConsentVie
   return { childName: row.child_name, parentName: row.parent_name, status: row.status, language: row.language };
 }
 
-/** The child's address of a link still awaiting an answer (null: decided, expired, or not ours). */
-export async function awaitingChildEmail(token: string): Promise<string | null> {
-  const [row] = await db()<{ child_email: string }[]>`
-    select child_email from parental_consents
+/** The child and row of a link still awaiting an answer (null: decided, expired, or not ours). */
+export async function awaitingRequest(token: string): Promise<{ childEmail: string; subject: GuardianSubject } | null> {
+  const [row] = await db()<{ child_email: string; subject_table: string; subject_id: string }[]>`
+    select child_email, subject_table, subject_id from parental_consents
     where token_hash = ${tokenHash(token)} and status = 'awaiting' and expires_at > now()`;
-  return row?.child_email ?? null;
+  return row ? { childEmail: row.child_email, subject: { table: row.subject_table, id: row.subject_id } } : null;
 }
 
 export type ParentDecision = { subject: GuardianSubject; childEmail: string; status: 'given' | 'refused' };
@@ -111,4 +111,15 @@ export async function recordParentDecision(tx: Db, token: string, decision: 'giv
   await tx`update parental_consents set status = ${decision}, decided_at = now(), decided_by_email = ${row.parent_email},
              decided_link = ${tokenHash(token).slice(0, 16)} where id = ${row.id}`;
   return { subject, childEmail: row.child_email, status: decision };
+}
+
+/** The parent to contact for a child's lead (the pipeline shows it instead of the child), or null for an adult. */
+export async function parentContact(
+  subject: GuardianSubject,
+): Promise<{ name: string; email: string; phone: string; consent: 'awaiting' | 'given' } | null> {
+  const [row] = await db()<{ parent_name: string; parent_email: string; parent_phone: string; status: 'awaiting' | 'given' | 'refused' }[]>`
+    select parent_name, parent_email, parent_phone, status from parental_consents
+    where subject_table = ${subject.table} and subject_id = ${subject.id}`;
+  if (!row || row.status === 'refused') return null;
+  return { name: row.parent_name, email: row.parent_email, phone: row.parent_phone, consent: row.status };
 }

@@ -12,6 +12,7 @@ import { verifyPassword, type Session } from '../auth/index.ts';
 import { enqueueEmail } from '../mail/index.ts';
 import { erasureConfirmationEmail } from './emails.ts';
 import { PERSONAL_DATA, type Subject } from './catalogue.ts';
+import { ERASERS } from './retention-erasers.ts';
 
 const MINUTE = 60;
 export const PRIVACY_LIMITS = {
@@ -161,6 +162,26 @@ export async function adminErase(admin: Session, email: string): Promise<Erasure
  */
 export async function eraseRefusedChild(childEmail: string, recordRefusal: (tx: Tx) => Promise<void>): Promise<PrivacySummary> {
   return eraseSubject(await subjectByEmail(childEmail), { kind: 'parent' }, recordRefusal);
+}
+
+/**
+ * A parent refused consent for a child's enquiry: only that enquiry goes (its address was typed,
+ * never proven, so nothing else found by it may be erased), logged like any erasure.
+ */
+export async function eraseRefusedEnquiry(
+  childEmail: string,
+  lead: { table: string; id: string },
+  recordRefusal: (tx: Tx) => Promise<void>,
+): Promise<PrivacySummary> {
+  return db().begin(async (tx) => {
+    await recordRefusal(tx);
+    const enquiry = await ERASERS.enquiries!.erase(tx, lead);
+    const consents = (await tx`delete from consents where subject_table = ${lead.table} and subject_id = ${lead.id}`).count;
+    const requests = (await tx`delete from parental_consents where subject_table = ${lead.table} and subject_id = ${lead.id}`).count;
+    const counts: PrivacySummary = { enquiry, consents, parentalConsents: requests };
+    await logRequest(tx, 'erasure', subject(childEmail, [], false), { kind: 'parent' }, counts);
+    return counts;
+  });
 }
 
 /** GET /admin/privacy/requests (owners): the log, newest first. */

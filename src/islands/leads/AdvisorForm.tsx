@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { advisorSchema, HONEYPOT, LEAD_MESSAGES, PROGRAMMES } from '../../shared/leads.ts';
 import { Field, FieldIdBase, FormError, SubmitButton } from '../ui/Field.tsx';
-import { ConsentNotice } from '../ui/ConsentNotice.tsx';
+import { AgeAndNotice } from '../ui/AgeAndNotice.tsx';
+import { UNDER_AGE_EMPTY } from '../../shared/minors.ts';
 import { useForm } from '../ui/useForm.ts';
 import { Honeypot, IndianPhoneInput, useReady, withTracking } from './parts.tsx';
 
@@ -14,7 +15,7 @@ type Props = { source?: 'advisor' | 'popup' };
  */
 export default function AdvisorForm({ source = 'advisor' }: Props) {
   const [done, setDone] = useState<string | null>(null);
-  const form = useForm(advisorSchema, { source, Name: '', Number: '', email: '', programme: '', [HONEYPOT]: '' });
+  const form = useForm(advisorSchema, { source, Name: '', Number: '', email: '', programme: '', [HONEYPOT]: '', ...UNDER_AGE_EMPTY });
   const { formRef, ready } = useReady((early) => form.setValues((v) => ({ ...v, ...early })));
   const { bind, errors } = form;
 
@@ -69,7 +70,7 @@ export default function AdvisorForm({ source = 'advisor' }: Props) {
           </select>
         </Field>
         <Honeypot value={String(form.values[HONEYPOT] ?? '')} onChange={(v) => form.setField(HONEYPOT, v)} />
-        <ConsentNotice />
+        <AgeAndNotice form={form} />
         <SubmitButton submitting={form.submitting} className="btn btn-primary btn-block">
           Request a call
         </SubmitButton>

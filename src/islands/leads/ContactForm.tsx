@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { api, errorText } from '../../lib/api.ts';
 import { contactSchema, HONEYPOT } from '../../shared/leads.ts';
 import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
-import { ConsentNotice } from '../ui/ConsentNotice.tsx';
+import { AgeAndNotice } from '../ui/AgeAndNotice.tsx';
+import { UNDER_AGE_EMPTY } from '../../shared/minors.ts';
 import { Toasts, toast } from '../ui/Toasts.tsx';
 import { useForm } from '../ui/useForm.ts';
 import { Honeypot, useReady, withTracking } from './parts.tsx';
@@ -10,7 +11,15 @@ import { Honeypot, useReady, withTracking } from './parts.tsx';
 /** /contactus: Name (optional), Number, Email, Comments. Success: a toast and a thank-you state. */
 export default function ContactForm() {
   const [thanks, setThanks] = useState<string | null>(null);
-  const form = useForm(contactSchema, { source: 'contact', Name: '', Number: '', email: '', comments: '', [HONEYPOT]: '' });
+  const form = useForm(contactSchema, {
+    source: 'contact',
+    Name: '',
+    Number: '',
+    email: '',
+    comments: '',
+    [HONEYPOT]: '',
+    ...UNDER_AGE_EMPTY,
+  });
   const { formRef, ready } = useReady((early) => form.setValues((v) => ({ ...v, ...early })));
   const { bind, errors } = form;
 
@@ -58,7 +67,7 @@ export default function ContactForm() {
             <textarea {...bind('comments')} rows={5} maxLength={2000} />
           </Field>
           <Honeypot value={String(form.values[HONEYPOT] ?? '')} onChange={(v) => form.setField(HONEYPOT, v)} />
-          <ConsentNotice />
+          <AgeAndNotice form={form} />
           <SubmitButton submitting={form.submitting}>Submit</SubmitButton>
         </form>
       )}

@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { HONEYPOT, scholarshipSchema } from '../../shared/leads.ts';
 import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
-import { ConsentNotice } from '../ui/ConsentNotice.tsx';
+import { AgeAndNotice } from '../ui/AgeAndNotice.tsx';
+import { UNDER_AGE_EMPTY } from '../../shared/minors.ts';
 import { Toasts, toast } from '../ui/Toasts.tsx';
 import { useForm } from '../ui/useForm.ts';
 import { Honeypot, useReady, withTracking } from './parts.tsx';
 
-const EMPTY = { name: '', email: '', phone: '', institute: '', message: '', [HONEYPOT]: '' };
+const EMPTY = { name: '', email: '', phone: '', institute: '', message: '', [HONEYPOT]: '', ...UNDER_AGE_EMPTY };
 
 /**
  * /scholarship: name, email, phone, institute, message, all required. Success sets the submitted
@@ -64,7 +65,7 @@ export default function ScholarshipForm() {
           </Field>
         </div>
         <Honeypot value={String(form.values[HONEYPOT] ?? '')} onChange={(v) => form.setField(HONEYPOT, v)} />
-        <ConsentNotice />
+        <AgeAndNotice form={form} />
         <SubmitButton submitting={form.submitting}>Apply for the scholarship</SubmitButton>
       </form>
     </>
