@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { leadAgeFields } from './minors-schema.ts';
 import {
   guessableProblem,
   lengthProblem,
@@ -55,6 +56,8 @@ export const userSignupSchema = z
     lastName: nameSchema('Last name').pipe(z.string().min(1, 'Enter your last name')),
     email: emailSchema,
     password: passwordSchema,
+    // "I am under 18" and the parent's details (DPDP Act s.9); the notice's language.
+    ...leadAgeFields,
   })
   .strict()
   .superRefine(refusePersonal('password'));

@@ -48,8 +48,9 @@ export async function parentConsentStatus(tx: Db, subject: GuardianSubject): Pro
 /** 403 while a parent has not confirmed: nothing beyond reaching the parent happens until then. */
 export async function requireParentConsent(subject: GuardianSubject): Promise<void> {
   const status = await parentConsentStatus(db(), subject);
+  const what = subject.table === 'registrations' ? 'This registration' : 'Your account';
   if (status === 'awaiting' || status === 'refused')
-    throw new HttpError(403, "This registration is waiting for your parent's or guardian's consent. We emailed them a link to confirm.");
+    throw new HttpError(403, `${what} is waiting for your parent's or guardian's consent. We emailed them a link to confirm.`);
 }
 
 export type ParentConsentView = {

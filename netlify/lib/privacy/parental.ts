@@ -4,7 +4,7 @@
  */
 import { awaitingRequest, recordParentDecision } from '../guardians/index.ts';
 import { db, log } from '../platform/index.ts';
-import { eraseRefusedChild, eraseRefusedEnquiry } from './rights.ts';
+import { eraseRefusedAccount, eraseRefusedChild, eraseRefusedEnquiry } from './rights.ts';
 
 export type ParentDecisionAnswer = { status: 'given' | 'refused'; message: string };
 
@@ -29,6 +29,7 @@ export async function decideParentConsent(token: string, decision: 'given' | 're
   // A registration's address was proven by its code: everything found by it goes. An enquiry's was
   // only typed: that enquiry alone goes.
   if (pending.subject.table === 'registrations') await eraseRefusedChild(pending.childEmail, recordRefusal);
+  else if (pending.subject.table === 'accounts') await eraseRefusedAccount(pending.childEmail, pending.subject.id, recordRefusal);
   else await eraseRefusedEnquiry(pending.childEmail, pending.subject, recordRefusal);
   log.info('parent refused: the child’s data erased');
   return { status: 'refused', message: 'Your refusal is recorded and everything your child gave us has been erased.' };

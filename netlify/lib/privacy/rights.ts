@@ -164,6 +164,19 @@ export async function eraseRefusedChild(childEmail: string, recordRefusal: (tx: 
   return eraseSubject(await subjectByEmail(childEmail), { kind: 'parent' }, recordRefusal);
 }
 
+/** A parent refused consent for a child's account: the account and what hangs on it go (its address may be unproven). */
+export async function eraseRefusedAccount(
+  childEmail: string,
+  accountId: string,
+  recordRefusal: (tx: Tx) => Promise<void>,
+): Promise<PrivacySummary> {
+  return eraseSubject(subject(childEmail, [accountId], false), { kind: 'parent' }, async (tx) => {
+    await recordRefusal(tx);
+    await tx`delete from consents where subject_table = 'accounts' and subject_id = ${accountId}`;
+    await tx`delete from parental_consents where subject_table = 'accounts' and subject_id = ${accountId}`;
+  });
+}
+
 /**
  * A parent refused consent for a child's enquiry: only that enquiry goes (its address was typed,
  * never proven, so nothing else found by it may be erased), logged like any erasure.

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { userSignupSchema } from '../../shared/account.ts';
 import { PASSWORD_HINT, PASSWORD_MAX } from '../../shared/password.ts';
-import { ConsentNotice } from '../ui/ConsentNotice.tsx';
+import { AgeAndNotice } from '../ui/AgeAndNotice.tsx';
+import { UNDER_AGE_EMPTY } from '../../shared/minors.ts';
 import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
 import { Toasts } from '../ui/Toasts.tsx';
 import { useForm } from '../ui/useForm.ts';
@@ -17,7 +18,7 @@ import { useHydrated } from '../ui/useHydrated.ts';
  */
 export default function SignupForm() {
   const hydrated = useHydrated();
-  const form = useForm(userSignupSchema, { firstName: '', lastName: '', email: '', password: '' });
+  const form = useForm(userSignupSchema, { firstName: '', lastName: '', email: '', password: '', ...UNDER_AGE_EMPTY });
   const [loginHref, setLoginHref] = useState('/login');
   useEffect(() => {
     const next = new URLSearchParams(location.search).get('next');
@@ -61,7 +62,7 @@ export default function SignupForm() {
             }}
           />
         </Field>
-        <ConsentNotice />
+        <AgeAndNotice form={form} />
         <SubmitButton
           disabled={!hydrated}
           submitting={form.submitting}
