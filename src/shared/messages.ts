@@ -32,4 +32,5 @@ export const TRANSACTIONAL_TAGS: Record<string, string> = {
   'pitch-confirmation': 'answers the person’s pitch',
   'parent-consent': 'asks a parent to consent for their child',
   'privacy-erasure': 'confirms an erasure the person asked for',
+  'breach-notice': 'the law requires telling the person of a breach (DPDP Rules r.7)',
 };

@@ -8,3 +8,4 @@ export * from './choices-link.ts';
 export * from './parental.ts';
 export * from './choices.ts';
 export * from './retention.ts';
+export * from './breach.ts';
