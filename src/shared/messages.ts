@@ -32,5 +32,7 @@ export const TRANSACTIONAL_TAGS: Record<string, string> = {
   'pitch-confirmation': 'answers the person’s pitch',
   'parent-consent': 'asks a parent to consent for their child',
   'privacy-erasure': 'confirms an erasure the person asked for',
+  'privacy-request': 'the link that proves a privacy request the person made',
+  'privacy-request-waiting': 'tells the team a request is waiting',
   'breach-notice': 'the law requires telling the person of a breach (DPDP Rules r.7)',
 };

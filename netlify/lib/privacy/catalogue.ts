@@ -36,6 +36,13 @@ export const PERSONAL_DATA: Record<string, TableCoverage> = {
   ...PLATFORM_DATA,
   ...EMAIL_DATA,
   ...GUARDIAN_DATA,
+  rights_requests: {
+    label: 'rightsRequests',
+    export: (tx, s) => tx`
+      select kind, details, status, created_at, confirmed_at, due_at, closed_at from rights_requests
+      where email in ${tx(s.provenEmails.concat(''))} order by created_at`,
+    erase: async (tx, s) => (await tx`delete from rights_requests where email in ${tx(s.provenEmails.concat(''))}`).count,
+  },
   privacy_requests: {
     label: 'privacyRequests',
     export: (tx, s) => tx`

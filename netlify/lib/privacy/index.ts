@@ -9,3 +9,4 @@ export * from './parental.ts';
 export * from './choices.ts';
 export * from './retention.ts';
 export * from './breach.ts';
+export * from './rights-requests.ts';

@@ -19,6 +19,7 @@ import { ListScreen, ScrollTable } from '../admin/list-screen.tsx';
 import { useAdminLoad } from '../admin/useAdminQuery.ts';
 import './privacy.css';
 import { dateTimeIst } from '../../shared/dates.ts';
+import { RightsQueue } from './RightsQueue.tsx';
 
 /** "contactRequests" -> "contact requests". */
 const words = (key: string) => key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
@@ -98,6 +99,8 @@ export default function AdminPrivacy() {
           </div>
         </form>
       </section>
+
+      <RightsQueue />
 
       <section className="privacy-log">
         <h2 id="privacy-log-heading">Log</h2>
