@@ -8,6 +8,7 @@ import { apiClient, type ApiClient, type ApiContext } from './api-client.ts';
 import { checkAdminApi } from './api-admin.ts';
 import { checkRecovery, confirmByLink } from './api-accounts.ts';
 import { checkInvoiceDownload } from './api-money.ts';
+import { checkPrivacyChoicesApi } from './api-privacy-choices.ts';
 import type { Bundles } from './bundled.ts';
 import { FIXED_COURSES } from './routes.ts';
 import type { Report } from './report.ts';
@@ -217,6 +218,7 @@ async function checkPublicApi(api: ApiClient, ctx: ApiContext): Promise<{ token:
   );
 
   await checkRecovery(api, stamp);
+  await checkPrivacyChoicesApi(api, stamp);
   // The password change and logout ended the first session: what follows uses a new one.
   const again = await good(
     'POST /user/login (new password)',
