@@ -108,4 +108,34 @@ e2eDescribe("a child's registration with a parent's consent", () => {
     const [registration] = await sql()<{ status: string }[]>`select status from registrations where email = ${childEmail}`;
     expect(registration?.status).toBe('paid');
   });
+
+  it("the child withdraws a consent from the email's Your choices link, without logging in", async () => {
+    const [mail] = await sql()<{ text_body: string }[]>`
+      select text_body from email_outbox where to_address = ${childEmail} order by id desc limit 1`;
+    const link = new URL(mail!.text_body.match(/https?:\/\/\S+\/choices\?t=\S+/)![0]);
+    const page = await newPage({ width: 390, height: 844 });
+    await page.goto(`${link.pathname}${link.search}`);
+    const row = page.locator('tr[data-purpose="registration"]');
+    await row.waitFor();
+    expect(await row.textContent()).toContain('हिन्दी');
+    await page.screenshot({ path: '.data/choices-390.png', fullPage: true });
+    await row.getByRole('button', { name: 'Withdraw' }).click();
+    await row.getByText(/^Withdrawn/).waitFor();
+    const [consent] = await sql()<{ withdrawn_via: string | null }[]>`
+      select withdrawn_via from consents where email = ${childEmail} and purpose = 'registration'`;
+    expect(consent?.withdrawn_via).toBe('choices-link');
+
+    // A forged link shows why and offers nothing to withdraw.
+    await page.goto('/choices?t=forged-forged-forged-forged');
+    await page
+      .getByRole('alert')
+      .getByText(/not valid or has expired/)
+      .waitFor();
+
+    // The privacy request page, for people without an account.
+    const wide = await newPage({ width: 1280, height: 800 });
+    await wide.goto('/privacy-request');
+    await wide.getByRole('form', { name: 'Privacy request' }).waitFor();
+    await wide.screenshot({ path: '.data/privacy-request-1280.png', fullPage: true });
+  });
 });

@@ -10,6 +10,7 @@ import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
 import { Toasts } from '../ui/Toasts.tsx';
 import { useForm } from '../ui/useForm.ts';
 import { Honeypot } from '../leads/parts.tsx';
+import './notice.css';
 
 export default function RightsRequest() {
   const [token] = useState(() => new URLSearchParams(window.location.search).get('t'));
@@ -43,7 +44,7 @@ export default function RightsRequest() {
     );
   if (token) return <p role="status">Confirming...</p>;
   return (
-    <form className="card lead-form" onSubmit={submit} noValidate aria-label="Privacy request">
+    <form className="card lead-form privacy-request-form" onSubmit={submit} noValidate aria-label="Privacy request">
       <Toasts />
       <p className="muted">
         No account needed. We email a link to prove the address is yours; once you confirm, we answer within {PROMISED_DAYS} days.
