@@ -108,6 +108,6 @@ export function boardReport(facts: BreachFacts, input: { from: string; to: strin
     `(b)(iii) Measures to mitigate risk: ${facts.measures}`,
     `(b)(iv) Findings on who caused it: ${facts.cause}`,
     `(b)(v) Remedial measures against recurrence: ${facts.prevention}`,
-    `(b)(vi) Intimations to the people affected: ${input.affected} people are to be told by email (or, where their email bounces, by phone), with what happened, the consequences, the measures, what they can do and who to ask.`,
+    `(b)(vi) Intimations to the people affected: ${input.affected} ${input.affected === 1 ? 'person is' : 'people are'} to be told by email (or, where their email bounces, by phone), with what happened, the consequences, the measures, what they can do and who to ask.`,
   ].join('\n\n');
 }

@@ -9,7 +9,12 @@ import type { OutgoingEmail } from './transport/types.ts';
 
 const LABEL = 'Your choices: see or withdraw the consents you gave Aspira';
 
-export async function withChoicesLink(email: OutgoingEmail): Promise<OutgoingEmail> {
+/** A footer already there (an email written again to a corrected address) gives way to the new one. */
+const OLD_TEXT = new RegExp(`\\n\\n${LABEL}: \\S+$`);
+const OLD_HTML = new RegExp(`<p style="[^"]*"><a href="[^"]*">${LABEL}</a></p>(?=</div></body></html>$|$)`);
+
+export async function withChoicesLink(input: OutgoingEmail): Promise<OutgoingEmail> {
+  const email = { ...input, text: input.text.replace(OLD_TEXT, ''), ...(input.html ? { html: input.html.replace(OLD_HTML, '') } : {}) };
   const url = await choicesUrl(email.to);
   const line = `<p style="margin:16px 0 0;font:12px/1.4 Arial,Helvetica,sans-serif;color:#6b7280"><a href="${escapeHtml(url)}">${LABEL}</a></p>`;
   const close = '</div></body></html>';

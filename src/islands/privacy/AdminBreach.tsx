@@ -142,7 +142,9 @@ export default function AdminBreach() {
 
       {preview ? (
         <section className="card privacy-admin-card" aria-labelledby="breach-people-heading">
-          <h2 id="breach-people-heading">{preview.people.length} people affected</h2>
+          <h2 id="breach-people-heading">
+            {preview.people.length} {preview.people.length === 1 ? 'person' : 'people'} affected
+          </h2>
           <ul className="breach-people">
             {preview.people.map((p) => (
               <li key={p.email}>
@@ -156,7 +158,11 @@ export default function AdminBreach() {
           <pre className="breach-draft">{`Subject: ${preview.personNotice.subject}\n\n${preview.personNotice.text}`}</pre>
           <h3>To the Data Protection Board (rule 7(2))</h3>
           <pre className="breach-draft">{preview.boardReport}</pre>
-          <Field label={`Type ${SEND_CONFIRMATION} to email the notice to the people reachable by email`} error={errors['confirm']}>
+          <Field
+            label={`Type ${SEND_CONFIRMATION} to email the notice to the people reachable by email`}
+            error={errors['confirm']}
+            required
+          >
             <input name="confirm" value={confirm} onChange={(e) => setConfirm(e.target.value)} autoComplete="off" />
           </Field>
           <button type="button" className="btn btn-danger" disabled={busy || confirm !== SEND_CONFIRMATION} onClick={() => void onSend()}>

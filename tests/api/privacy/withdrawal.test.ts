@@ -116,6 +116,29 @@ describe('"Your choices" by the signed link, no login', () => {
   });
 });
 
+describe('the footer', () => {
+  it('names the address the email goes to, once, even when the email is written again to a corrected address', async () => {
+    const old = newEmail('typo');
+    const right = newEmail('right');
+    const first = await db().begin((tx) => enqueueEmail(tx, { to: old, subject: 'Hi', text: 'Body', html: '<p>Body</p>', tag: 'receipt' }));
+    const [row] = await testDb.sql<
+      { text_body: string; html_body: string }[]
+    >`select text_body, html_body from email_outbox where id = ${first}`;
+    const again = await db().begin((tx) =>
+      enqueueEmail(tx, { to: right, subject: 'Hi', text: row!.text_body, html: row!.html_body, tag: 'receipt' }),
+    );
+    const [copy] = await testDb.sql<
+      { text_body: string; html_body: string }[]
+    >`select text_body, html_body from email_outbox where id = ${again}`;
+    for (const body of [copy!.text_body, copy!.html_body]) {
+      const tokens = [...body.matchAll(/\/choices\?t=([\w.-]+)/g)].map((m) => m[1]!);
+      expect(tokens).toHaveLength(1);
+      const { choicesEmail } = await import('../../../netlify/lib/privacy/index.ts');
+      expect(await choicesEmail(tokens[0]!)).toBe(right);
+    }
+  });
+});
+
 describe('marketing', () => {
   it('is never written for a child, and goes to an adult with List-Unsubscribe and one-click POST', async () => {
     const child = newEmail('minor');
