@@ -76,7 +76,10 @@ export const registrationFields = {
   motivation: longText('your motivation', 5000, true),
 };
 
-export const registrationFormSchema = z.object(registrationFields).strict();
+/** The form's fields with the age question, the parent and the notice language (DPDP Act s.9, Rules r.3). */
+const formFields = { ...registrationFields, ...dateOfBirthField, ...guardianFields, ...noticeLanguageField };
+
+export const registrationFormSchema = z.object(formFields).strict().superRefine(checkGuardian);
 export type RegistrationForm = z.input<typeof registrationFormSchema>;
 
 const token = (label: string, message: string) => z.string({ error: message }).trim().min(20, message).max(200, `${label} is not valid`);
@@ -98,10 +101,7 @@ export const otpVerifySchema = z
 /** POST /user/register-unpaid: the form plus the proof that the email was verified. */
 export const registerUnpaidSchema = z
   .object({
-    ...registrationFields,
-    ...dateOfBirthField,
-    ...guardianFields,
-    ...noticeLanguageField,
+    ...formFields,
     verificationToken: token('verificationToken', 'Please verify your OTP first.'),
     ...touchFields,
   })
