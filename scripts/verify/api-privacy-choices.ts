@@ -37,17 +37,17 @@ export async function checkPrivacyChoicesApi(api: ApiClient, stamp: number): Pro
   );
   const registrationToken = held.body?.registrationToken;
   await bad(
-    'POST /payment/create-order (awaiting the parent)',
+    'POST /payment/create-order (awaiting the parent) [bundle]',
     403,
-    await call('POST', '/api/v1/payment/create-order', { body: { registrationToken, feeOption: 'online', state: '06' } }),
+    await call('POST', '/api/v1/payment/create-order', { body: { registrationToken, feeOption: 'online', state: '06' }, bundle: true }),
   );
   const [mail] = await sql<{ text_body: string }[]>`
     select text_body from email_outbox where to_address = ${parent} and tag = 'parent-consent' order by id desc limit 1`;
   const token = decodeURIComponent(mail?.text_body.match(/\/parent-consent\?t=([\w%-]+)/)?.[1] ?? '');
   await bad(
-    'POST /parent-consent/decide (forged)',
+    'POST /parent-consent/decide (forged) [bundle]',
     404,
-    await call('POST', '/api/v1/parent-consent/decide', { body: { token: 'A'.repeat(43), decision: 'given' } }),
+    await call('POST', '/api/v1/parent-consent/decide', { body: { token: 'A'.repeat(43), decision: 'given' }, bundle: true }),
   );
   await good('POST /parent-consent/view', 200, 'childName', await call('POST', '/api/v1/parent-consent/view', { body: { token } }));
   await good(
