@@ -26,7 +26,24 @@ export const CONSENT_NOTICE_HI =
   'जमा करके, आप सहमति देते हैं कि Aspira इन विवरणों का उपयोग आपको उत्तर देने के लिए कर सकता है, जैसा हमारी गोपनीयता नीति में बताया गया है।';
 
 /** The notice's own words per language, with the words that link to /privacy. */
-export const NOTICE_TEXT: Record<NoticeLanguage, { notice: string; link: string; href: string; choose: string }> = {
-  en: { notice: CONSENT_NOTICE, link: 'Privacy Policy', href: '/privacy', choose: 'Read this notice in' },
-  hi: { notice: CONSENT_NOTICE_HI, link: 'गोपनीयता नीति', href: '/privacy#hi', choose: 'यह सूचना पढ़ें' },
+export const NOTICE_TEXT: Record<
+  NoticeLanguage,
+  { notice: string; link: string; href: string; choose: string; items: string; itemsHref: string }
+> = {
+  en: {
+    notice: CONSENT_NOTICE,
+    link: 'Privacy Policy',
+    href: '/privacy',
+    choose: 'Read this notice in',
+    items: 'What we collect, why, who receives it and for how long',
+    itemsHref: '/privacy#notice',
+  },
+  hi: {
+    notice: CONSENT_NOTICE_HI,
+    link: 'गोपनीयता नीति',
+    href: '/privacy#hi',
+    choose: 'यह सूचना पढ़ें',
+    items: 'हम क्या लेते हैं, क्यों, किसे मिलता है और कितने समय तक',
+    itemsHref: '/privacy#hi',
+  },
 };

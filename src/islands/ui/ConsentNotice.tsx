@@ -60,7 +60,7 @@ export function ConsentNotice({
       <p lang={language} data-notice-language={language}>
         {before}
         <a href={NOTICE_TEXT[language].href}>{link}</a>
-        {after}
+        {after} <a href={NOTICE_TEXT[language].itemsHref}>{NOTICE_TEXT[language].items}</a>.
       </p>
     </div>
   );
