@@ -82,7 +82,9 @@ export default defineConfig({
     clientInteraction(),
     // The content editor is an application, not a page to paint fast: its scripts run at once.
     afterPaintScripts({ except: ['content-editor.html'] }),
-    sitemap({ filter: (page) => !/\/(admin|buy|purchases|settings|success|content-editor)\b/.test(page) }),
+    sitemap({
+      filter: (page) => !/\/(admin|buy|purchases|settings|success|content-editor|parent-consent|choices|privacy-request)\b/.test(page),
+    }),
   ],
   // The adapter only serves `astro dev` (it runs netlify/functions beside the dev server). A
   // production build must emit no function of its own: the adapter's path-bound catch-all would run

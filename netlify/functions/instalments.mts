@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { enrolSchema, partIdSchema, partPaymentSchema, planIdSchema } from '../../src/shared/instalments.ts';
 import { requireUser } from '../lib/auth/index.ts';
+import { requireParentConsent } from '../lib/guardians/index.ts';
 import { json, parseWith, readJson, routes } from '../lib/platform/index.ts';
 import { ALREADY_ENROLLED, enrol, openPartOrder, verifyPartPayment, listActivePlans, enrolmentsOf } from '../lib/instalments/index.ts';
 
@@ -15,6 +16,7 @@ export default routes({
 
   'POST /api/v1/plans/:id/enrol': async ({ request, params }) => {
     const session = await requireUser(request, { verified: true });
+    await requireParentConsent({ table: 'accounts', id: session.accountId });
     const planId = parseWith(planIdSchema, params.id);
     const input = await readJson(request, enrolSchema);
     const answer = await enrol(session, planId, input);
@@ -25,6 +27,7 @@ export default routes({
   /** Opens the checkout for one part, at the amount the server keeps for it. */
   'POST /api/v1/plans/parts/:partId/order': async ({ request, params }) => {
     const session = await requireUser(request, { verified: true });
+    await requireParentConsent({ table: 'accounts', id: session.accountId });
     const partId = parseWith(partIdSchema, params.partId);
     const { status, body } = await openPartOrder(session, partId);
     return json(body, { status });

@@ -2,6 +2,7 @@ import type { Config } from '@netlify/functions';
 import { courseIdSchema } from '../../src/shared/catalogue.ts';
 import { courseBuySchema, coursePaymentSchema } from '../../src/shared/order.ts';
 import { requireUser } from '../lib/auth/index.ts';
+import { requireParentConsent } from '../lib/guardians/index.ts';
 import { json, mediaTypeEssence, parseWith, readJson, routes } from '../lib/platform/index.ts';
 import { createCourseOrder, recordCoursePayment } from '../lib/shop/index.ts';
 
@@ -9,6 +10,7 @@ export default routes({
   /** Opens the checkout order for a course; the price comes from the database. */
   'POST /api/v1/course/buy/:courseId': async ({ request, params }) => {
     const session = await requireUser(request, { verified: true });
+    await requireParentConsent({ table: 'accounts', id: session.accountId });
     const courseId = parseWith(courseIdSchema, params.courseId);
     // The body is optional: the buyer's first and last touch (attribution) and a code, never the price.
     const hasBody = mediaTypeEssence(request.headers.get('content-type')) === 'application/json';

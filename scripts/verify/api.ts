@@ -10,6 +10,7 @@ import { checkRecovery, confirmByLink } from './api-accounts.ts';
 import { checkInvoiceDownload } from './api-money.ts';
 import { checkDocuments } from './api-documents.ts';
 import { checkMessagingApi } from './api-messaging.ts';
+import { checkPrivacyChoicesApi } from './api-privacy-choices.ts';
 import type { Bundles } from './bundled.ts';
 import { FIXED_COURSES } from './routes.ts';
 import type { Report } from './report.ts';
@@ -82,6 +83,7 @@ async function checkPublicApi(api: ApiClient, ctx: ApiContext): Promise<{ token:
     email: applicant,
     phone: '+91 98765 43210',
     fatherName: 'Ravi Verma',
+    dateOfBirth: '1998-05-14',
     qualification: 'B.Com',
     highschool: '86.5',
     university: '',
@@ -220,6 +222,7 @@ async function checkPublicApi(api: ApiClient, ctx: ApiContext): Promise<{ token:
   );
 
   await checkRecovery(api, stamp);
+  await checkPrivacyChoicesApi(api, stamp);
   // The password change and logout ended the first session: what follows uses a new one.
   const again = await good(
     'POST /user/login (new password)',

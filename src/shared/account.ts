@@ -5,6 +5,7 @@
  * rule, on both sides.
  */
 import * as z from 'zod/mini';
+import { leadAgeFields } from './minors-schema.ts';
 import {
   guessableProblem,
   lengthProblem,
@@ -65,6 +66,8 @@ export const userSignupSchema = z
     lastName: requiredName('Last name'),
     email: emailSchema,
     password: passwordSchema,
+    // "I am under 18" and the parent's details (DPDP Act s.9); the notice's language.
+    ...leadAgeFields,
   })
   .check(refusePersonal('password'));
 

@@ -12,6 +12,7 @@ import * as z from 'zod/mini';
 import { touchFields } from './tracking.ts';
 import { emailSchema } from './account.ts';
 import { whatsappOptIn } from './whatsapp-opt-in.ts';
+import { leadAgeFields } from './minors-schema.ts';
 
 /** Programme choices of the advisor form (docs/product.md, Entities), in that order. */
 export const PROGRAMMES = [
@@ -146,6 +147,7 @@ function link(label: string, isRequired: boolean) {
 const meta = {
   [HONEYPOT]: z.optional(z.string().check(z.maxLength(0, 'Leave this field empty'))),
   ...touchFields,
+  ...leadAgeFields,
 };
 
 const leadEmail = z.pipe(emailSchema, z.string().check(z.refine((v) => !LINE_BREAK.test(v), 'Enter a valid email address')));

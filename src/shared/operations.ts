@@ -18,6 +18,7 @@ export const JOBS = [
   { name: 'instalment-reminders', label: 'Fee reminders', schedule: '0 4 * * *', everyMinutes: 1440 },
   { name: 'payments-reconcile', label: 'Reconciliation', schedule: '30 21 * * *', everyMinutes: 1440 },
   { name: 'documents-cleanup', label: 'Documents clean-up', schedule: '*/30 * * * *', everyMinutes: 30 },
+  { name: 'privacy-retention', label: 'Retention erasure', schedule: '0 23 * * *', everyMinutes: 1440 },
 ] as const;
 export type JobName = (typeof JOBS)[number]['name'];
 

@@ -137,7 +137,9 @@ export type PipelineDto = {
 };
 export type StageChangeDto = { from: Stage; to: Stage; note: string | null; by: string | null; at: string };
 export type NoteDto = { id: string; body: string; by: string | null; at: string };
-export type LeadPipelineDetail = { pipeline: PipelineDto; history: StageChangeDto[]; notes: NoteDto[] };
+/** A child's lead (DPDP Act s.9): contact the parent, never the child. */
+export type MinorContactDto = { name: string; email: string; phone: string; consent: 'awaiting' | 'given' };
+export type LeadPipelineDetail = { pipeline: PipelineDto; history: StageChangeDto[]; notes: NoteDto[]; minor?: MinorContactDto | null };
 
 /** One line of "My leads". */
 export type QueueItem = PipelineDto & {

@@ -34,7 +34,7 @@ export type ErasureAnswer = { message: string; summary: PrivacySummary };
 export type PrivacyRequestDto = {
   id: string;
   action: 'export' | 'erasure';
-  requestedBy: 'self' | 'admin';
+  requestedBy: 'self' | 'admin' | 'parent';
   adminName: string | null;
   emailHash: string;
   summary: PrivacySummary;

@@ -3,6 +3,7 @@
  * registrations.ts) and the /information island. Types only: nothing here reaches a bundle.
  */
 import type { CheckoutOrder } from './checkout.ts';
+import type { ParentConsentStatus } from './minors.ts';
 import type { CodePricing } from './order.ts';
 import type { PaidRegistrationDto, RegistrationDto } from './registration-fees.ts';
 
@@ -13,7 +14,17 @@ export type OtpSendAnswer = { success: true; message: string };
 export type OtpVerifyAnswer = { success: true; message: string; verificationToken: string };
 
 /** POST /user/register-unpaid (201) */
-export type RegisterUnpaidAnswer = { success: true; message: string; registration: RegistrationDto; registrationToken: string };
+export type RegisterUnpaidAnswer = {
+  success: true;
+  message: string;
+  registration: RegistrationDto;
+  registrationToken: string;
+  /** 'awaiting' for a child: no fee until the parent confirms by the emailed link. */
+  parentConsent: ParentConsentStatus;
+};
+
+/** POST /user/registration-status */
+export type RegistrationStatusAnswer = { parentConsent: ParentConsentStatus };
 
 /**
  * POST /payment/create-order. A registration that already has a paid fee gets a 409 instead. A code

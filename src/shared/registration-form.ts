@@ -7,6 +7,8 @@
 import * as z from 'zod/mini';
 import { emailSchema } from './account.ts';
 import { whatsappOptIn } from './whatsapp-opt-in.ts';
+import { checkGuardian, dateOfBirthField, guardianFields, noticeLanguageField } from './minors-schema.ts';
+import { GUARDIAN_EMPTY } from './minors.ts';
 
 const LINE_BREAK_OR_CONTROL = /[\u0000-\u001f\u007f]/;
 const MULTILINE_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
@@ -76,7 +78,10 @@ export const registrationFields = {
   ...whatsappOptIn,
 };
 
-export const registrationFormSchema = z.strictObject(registrationFields);
+/** The form's fields with the age question, the parent and the notice language (DPDP Act s.9, Rules r.3). */
+export const registrationFormFields = { ...registrationFields, ...dateOfBirthField, ...guardianFields, ...noticeLanguageField };
+
+export const registrationFormSchema = z.strictObject(registrationFormFields).check(z.superRefine(checkGuardian));
 export type RegistrationForm = z.input<typeof registrationFormSchema>;
 
 /** The form as the page starts it: every field empty. */
@@ -91,6 +96,10 @@ export const REGISTRATION_EMPTY = {
   sop: '',
   experience: '',
   motivation: '',
+  dateOfBirth: '',
+  ...GUARDIAN_EMPTY,
+  /** The language of the notice read beside the form ('en' or 'hi'), kept with the consent. */
+  noticeLanguage: 'en' as 'en' | 'hi',
 };
 export type RegistrationValues = typeof REGISTRATION_EMPTY;
 

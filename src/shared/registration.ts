@@ -6,12 +6,13 @@
  */
 import { z } from 'zod';
 import { emailSchema } from './account.ts';
-import { registrationFields } from './registration-form.ts';
+import { registrationFormFields } from './registration-form.ts';
 import { codeInputSchema } from './codes.ts';
 import { billingShape, checkBilling, checkoutResultShape } from './checkout.ts';
 import { HONEYPOT } from './leads.ts';
 import { customAmountPaise, FEE_OPTION_IDS } from './registration-fees.ts';
 import { touchFields } from './tracking.ts';
+import { checkGuardian } from './minors-schema.ts';
 
 export * from './registration-fees.ts';
 export { phoneSchema, registrationFields, registrationFormSchema, type RegistrationForm } from './registration-form.ts';
@@ -34,8 +35,16 @@ export const otpVerifySchema = z
 
 /** POST /user/register-unpaid: the form plus the proof that the email was verified. */
 export const registerUnpaidSchema = z
-  .object({ ...registrationFields, verificationToken: token('verificationToken', 'Please verify your OTP first.'), ...touchFields })
-  .strict();
+  .object({
+    ...registrationFormFields,
+    verificationToken: token('verificationToken', 'Please verify your OTP first.'),
+    ...touchFields,
+  })
+  .strict()
+  .superRefine(checkGuardian);
+
+/** POST /user/registration-status: where the parent's consent stands (a child's registration). */
+export const registrationStatusSchema = z.object({ registrationToken: token('registrationToken', 'Please register first.') }).strict();
 
 const registrationToken = token('registrationToken', 'Please register first.');
 

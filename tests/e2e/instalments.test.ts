@@ -49,6 +49,7 @@ async function payAdmitFee(email: string): Promise<void> {
     email,
     phone: '+91 98765 43210',
     fatherName: 'Ravi Iyer',
+    dateOfBirth: '1998-05-14',
     qualification: 'B.Sc',
     highschool: '88',
     university: '',

@@ -44,6 +44,7 @@ async function registerVisitor(page: Page, email: string, problems: string[] = [
   await form.getByLabel('Full name').fill('Asha Verma');
   await form.getByLabel('Phone').fill('+91 98765 43210');
   await form.getByLabel("Father's name").fill('Ravi Verma');
+  await form.getByLabel('Date of birth').fill('1998-05-14');
   await form.getByLabel('High school %').fill('86.5');
   await form.getByLabel('Why do you want to join?').fill('To build a career in digital marketing.');
   await form.getByRole('button', { name: 'Register', exact: true }).click();

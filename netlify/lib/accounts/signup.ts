@@ -6,7 +6,9 @@
  */
 import { SIGNUP_ANSWER } from '../../../src/shared/account.ts';
 import { issueToken, hashPassword, type Role } from '../auth/index.ts';
-import { recordConsent, db, env, rateLimit } from '../platform/index.ts';
+import { recordConsent, db, env, HttpError, rateLimit } from '../platform/index.ts';
+import { leadGuardian } from '../../../src/shared/minors-schema.ts';
+import { requestParentConsent } from '../guardians/index.ts';
 import { enqueueEmail } from '../mail/index.ts';
 import { signupAttempt, verifyEmail } from './emails.ts';
 import { roleForNewAdmin } from './team.ts';
@@ -18,7 +20,18 @@ export const SIGNUP_LIMITS = {
   perEmail: { limit: 5, windowSeconds: HOUR },
 } as const;
 
-export type SignupInput = { email: string; password: string; firstName: string; lastName: string };
+export type SignupInput = {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  /** Learners: "I am under 18" and the parent's details (DPDP Act s.9); the notice's language. */
+  under18?: boolean;
+  parentName?: string;
+  parentEmail?: string;
+  parentPhone?: string;
+  noticeLanguage?: 'en' | 'hi';
+};
 
 /**
  * Creates an unconfirmed account and emails its verification link, or emails the owner of the
@@ -27,6 +40,9 @@ export type SignupInput = { email: string; password: string; firstName: string; 
 export async function signUp(role: Role, input: SignupInput, ip: string): Promise<{ message: string; email: string }> {
   await rateLimit({ bucket: `${role}-signup-ip`, key: ip, limit: env().SIGNUP_RATE_LIMIT_PER_HOUR, windowSeconds: HOUR });
   await rateLimit({ bucket: `${role}-signup-email`, key: input.email, ...SIGNUP_LIMITS.perEmail });
+  // A child's account waits for a parent's consent before any purchase (shop and fee plans check it).
+  const { parent, problems } = role === 'user' ? leadGuardian(input) : { parent: null, problems: [] };
+  if (problems.length) throw new HttpError(400, problems);
   const passwordHash = await hashPassword(input.password);
   await db().begin(async (tx) => {
     // Whoever holds the invite code joins as a counsellor; only the very first admin is an owner.
@@ -39,7 +55,22 @@ export async function signUp(role: Role, input: SignupInput, ip: string): Promis
       on conflict (role, email) do nothing
       returning id`;
     if (created) {
-      await recordConsent(tx, { email: input.email, purpose: 'signup', subjectTable: 'accounts', subjectId: created.id });
+      await recordConsent(tx, {
+        email: input.email,
+        purpose: 'signup',
+        subjectTable: 'accounts',
+        subjectId: created.id,
+        language: input.noticeLanguage ?? 'en',
+        minor: parent !== null,
+      });
+      if (parent)
+        await requestParentConsent(tx, {
+          subject: { table: 'accounts', id: created.id },
+          child: { email: input.email, name: input.firstName },
+          parent,
+          language: input.noticeLanguage ?? 'en',
+          what: 'an Aspira account',
+        });
       const token = await issueToken(tx, created.id, 'verify-email');
       // The address was typed into a public form: capped per address per day like every such email.
       await enqueueEmail(tx, {

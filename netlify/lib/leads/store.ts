@@ -9,7 +9,9 @@ import type { TrackingInput } from '../../../src/shared/tracking.ts';
 import { recordLeadTouches } from './touches.ts';
 import type { z } from 'zod';
 import type { Tracking } from '../../../src/shared/leads.ts';
-import { recordConsent, db, type Db, env, log, rateLimit } from '../platform/index.ts';
+import { recordConsent, db, type Db, env, HttpError, log, rateLimit } from '../platform/index.ts';
+import { leadGuardian } from '../../../src/shared/minors-schema.ts';
+import { requestParentConsent } from '../guardians/index.ts';
 import { enqueueEmail } from '../mail/index.ts';
 import { notify, optInWhatsApp } from '../messaging/index.ts';
 import { orNull, type LeadDefinition } from './definition.ts';
@@ -53,37 +55,55 @@ export async function createLead<K extends FormLeadKind>(kind: K, data: LeadData
   // The map's entries differ in their data type; `kind` ties the data to its definition.
   const definition = LEAD_DEFINITIONS[kind] as unknown as LeadDefinition<z.ZodType<LeadData<K>>>;
   const emails = definition.emails(data);
+  // A child (DPDP Act s.9): the parent is asked first; no campaign trail, no email to the child.
+  const { parent, problems } = leadGuardian(data as Parameters<typeof leadGuardian>[0]);
+  if (problems.length) throw new HttpError(400, problems);
+  const age = data as { noticeLanguage?: 'en' | 'hi' };
   const ref = await db().begin(async (tx) => {
-    const row: Record<string, unknown> = {
-      ...definition.columns(data),
-      ...trackingColumns(definition.tracking(data)),
-      ip_hash: ipHash(ip),
-    };
+    const columns = definition.columns(data);
+    const tracking = parent ? {} : trackingColumns(definition.tracking(data));
+    const row: Record<string, unknown> = { ...columns, ...tracking, ip_hash: ipHash(ip) };
     const [inserted] = await tx<{ id: string }[]>`insert into ${tx(definition.table)} ${tx(row)} returning id::text`;
     const id = inserted!.id;
-    await recordLeadTouches(tx, { kind, id }, data as TrackingInput);
+    if (!parent) await recordLeadTouches(tx, { kind, id }, data as TrackingInput);
     await recordConsent(tx, {
       email: definition.email(data),
       purpose: definition.consentPurpose(data),
       subjectTable: definition.table,
       subjectId: id,
+      language: age.noticeLanguage ?? 'en',
+      minor: parent !== null,
     });
     const phone = typeof row.phone === 'string' ? row.phone : null;
-    if ((data as { whatsapp?: boolean }).whatsapp === true && phone) {
+    // A child's opt-in waits: nothing is sent to a child until the parent has confirmed.
+    if (!parent && (data as { whatsapp?: boolean }).whatsapp === true && phone) {
       await optInWhatsApp(tx, { email: definition.email(data), phone, subjectTable: definition.table, subjectId: id });
     }
     const reference = `${kind}-${id}`;
-    // The confirmation goes to whatever address the form named (capped per address per day), or
-    // by WhatsApp with the counsellor's name to a person who opted in.
-    const { confirmation } = emails;
-    await notify(tx, {
-      email: { to: definition.email(data), ...confirmation, tag: `${emails.tag}-confirmation`, toVisitor: true },
-      template: 'lead_received',
-      variables: [typeof row.name === 'string' && row.name ? row.name : 'there', await counsellorName(tx, kind, id)],
-    });
+    if (parent) {
+      const name = typeof columns['name'] === 'string' && columns['name'] ? columns['name'] : 'Your child';
+      await requestParentConsent(tx, {
+        subject: { table: definition.table, id },
+        child: { email: definition.email(data), name },
+        parent,
+        language: age.noticeLanguage ?? 'en',
+        what: 'an enquiry',
+      });
+    } else {
+      // The confirmation goes to whatever address the form named (capped per address per day), or
+      // by WhatsApp with the counsellor's name to a person who opted in.
+      const { confirmation } = emails;
+      await notify(tx, {
+        email: { to: definition.email(data), ...confirmation, tag: `${emails.tag}-confirmation`, toVisitor: true },
+        template: 'lead_received',
+        variables: [typeof row.name === 'string' && row.name ? row.name : 'there', await counsellorName(tx, kind, id)],
+      });
+    }
     await enqueueEmail(tx, { to: env().TEAM_EMAIL, ...emails.notification(reference), tag: `${emails.tag}-notification` });
     return reference;
   });
   log.info('lead stored', { kind, ref });
-  return { message: definition.answer(data) };
+  return {
+    message: parent ? 'Thank you. We have emailed your parent or guardian: we will reply once they confirm.' : definition.answer(data),
+  };
 }

@@ -29,7 +29,7 @@ export type EmailInput = {
   withSupport?: boolean;
 };
 
-const escapeHtml = (value: string) =>
+export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function supportBlock(): EmailBlock[] {

@@ -1,4 +1,5 @@
-import { db, type Db, env, currentRequest, type RequestScope, log, hitStatement } from '../platform/index.ts';
+import { db, type Db, env, currentRequest, type RequestScope, log, hitStatement, mayMarketTo } from '../platform/index.ts';
+import { withChoicesLink, unsubscribeHeaders } from './choices-footer.ts';
 import { holdBackPending, SECRET_NOT_SENT, suppressAddress } from './suppressions.ts';
 import { transport } from './transport/index.ts';
 import { PermanentDeliveryError, type MailTransport, type OutgoingEmail } from './transport/types.ts';
@@ -39,6 +40,13 @@ export async function enqueueEmail(tx: Db, email: OutgoingEmail): Promise<string
     log.info('email not written: the address was erased', { tag: email.tag });
     return null;
   }
+  const marketing = email.marketing ?? false;
+  if (marketing && !(await mayMarketTo(tx, email.to))) {
+    // A child (DPDP Act s.9(3)), or every consent withdrawn (s.6(4)): no marketing, not even queued.
+    log.info('marketing not written: the address is a child’s or has withdrawn consent', { tag: email.tag });
+    return null;
+  }
+  email = await withChoicesLink(email);
   const retyped = email.retyped ?? false;
   // An undeliverable address is looked up in the same statement: the row is written held back.
   const held = tx`(select 'Not sent: the address is undeliverable (' || s.reason || ')' from email_suppressions s
@@ -48,9 +56,9 @@ export async function enqueueEmail(tx: Db, email: OutgoingEmail): Promise<string
   const values = tx`select ${email.to}, ${email.subject},
     case when held.reason is not null and ${secret} then ${SECRET_NOT_SENT} else ${email.text} end,
     case when held.reason is not null and ${secret} then null else ${email.html ?? null} end, ${email.tag ?? 'general'},
-    ${secret}, ${retyped}, held.reason, case when held.reason is null then 'pending' else 'suppressed' end
+    ${secret}, ${retyped}, held.reason, case when held.reason is null then 'pending' else 'suppressed' end, ${marketing}
     from (select ${held} as reason) held`;
-  const columns = tx`(to_address, subject, text_body, html_body, tag, secret, retyped, last_error, status)`;
+  const columns = tx`(to_address, subject, text_body, html_body, tag, secret, retyped, last_error, status, marketing)`;
   // To a visitor's address: counted and capped in the same statement (no extra round trip).
   const [row] = email.toVisitor
     ? await tx<{ id: string; status: string }[]>`
@@ -107,6 +115,7 @@ type OutboxRow = ChannelRow & {
   tag: string;
   attempts: number;
   retyped: boolean;
+  marketing: boolean;
 };
 export type DeliverOptions = {
   /** Only these outbox rows (the ones a request wrote); default: any due row. */
@@ -153,7 +162,7 @@ export async function deliverDue({
       select id from email_outbox where status = 'pending' and next_attempt_at <= now() ${only} ${channels}
       order by id limit ${limit} for update skip locked)
     returning id::text as id, channel, to_address, subject, text_body, html_body, tag, attempts, retyped,
-              recipient_email, wa_template, wa_language, wa_variables, wa_text, wa_sent_by`;
+              recipient_email, wa_template, wa_language, wa_variables, wa_text, wa_sent_by, marketing`;
   claimed.sort((a, b) => Number(a.id) - Number(b.id));
   let sent = 0;
   let failed = 0;
@@ -182,6 +191,7 @@ export async function deliverDue({
           text: row.text_body,
           ...(row.html_body ? { html: row.html_body } : {}),
           tag: row.tag,
+          ...(row.marketing ? { headers: await unsubscribeHeaders(row.to_address) } : {}),
         },
         { signal: AbortSignal.timeout(Math.min(sendTimeoutMs, remaining)) },
       );

@@ -5,8 +5,7 @@
  */
 import type { NoticeLanguage } from '../../../src/shared/consent.ts';
 import { CONFIRMATIONS_PER_DAY, enqueueEmail, enqueueWhatsApp, type OutgoingEmail } from '../mail/index.ts';
-import { type Db, hasActiveConsent, hitStatement, HttpError, log, recordConsent, withdrawConsent } from '../platform/index.ts';
-import { choicesUrl } from '../privacy/index.ts';
+import { type Db, hasActiveConsent, hitStatement, HttpError, log, recordConsent, withdrawConsent, choicesUrl } from '../platform/index.ts';
 import { deliverWhatsAppAfterAnswer, writeFallbackEmail } from './deliver.ts';
 import type { TemplateName } from './templates.ts';
 import { whatsapp, type WhatsAppLanguage } from './whatsapp/index.ts';

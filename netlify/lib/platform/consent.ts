@@ -15,12 +15,14 @@ export type ConsentInput = {
   noticeVersion?: string;
   /** The language of the notice the person read; English unless they chose another. */
   language?: NoticeLanguage;
+  /** Given for a child (under 18): effective only once a parent confirms; never marketed to. */
+  minor?: boolean;
 };
 
 export async function recordConsent(tx: Db, input: ConsentInput): Promise<void> {
-  await tx`insert into consents (email, purpose, notice_version, subject_table, subject_id, language)
+  await tx`insert into consents (email, purpose, notice_version, subject_table, subject_id, language, minor)
            values (${input.email.toLowerCase()}, ${input.purpose}, ${input.noticeVersion ?? PRIVACY_NOTICE_VERSION},
-                   ${input.subjectTable}, ${input.subjectId}, ${input.language ?? 'en'})`;
+                   ${input.subjectTable}, ${input.subjectId}, ${input.language ?? 'en'}, ${input.minor ?? false})`;
 }
 
 /** How a withdrawal reached us, kept with it: 'choices-link', 'settings', 'whatsapp-stop', ... */
@@ -44,4 +46,15 @@ export async function hasActiveConsent(tx: Db, email: string, purpose: ConsentPu
   const [row] = await tx<{ active: boolean }[]>`select exists (select 1 from consents
     where email = ${email.toLowerCase()} and purpose = ${purpose} and withdrawn_at is null) as active`;
   return row!.active;
+}
+
+/**
+ * Whether marketing may go to this address: never to a child (DPDP Act s.9(3)), and only while
+ * the person has at least one consent not withdrawn (s.6(4): withdrawing stops it at once).
+ */
+export async function mayMarketTo(tx: Db, email: string): Promise<boolean> {
+  const [row] = await tx<{ allowed: boolean }[]>`select
+    not exists (select 1 from consents where email = ${email.toLowerCase()} and minor)
+    and exists (select 1 from consents where email = ${email.toLowerCase()} and withdrawn_at is null) as allowed`;
+  return row!.allowed;
 }

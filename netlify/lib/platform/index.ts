@@ -5,6 +5,7 @@
  * heartbeats and webhook counts. Imports no domain.
  */
 export * from './audit.ts';
+export * from './choices-link.ts';
 export * from './consent.ts';
 export * from './crypto.ts';
 export * from './csv.ts';

@@ -16,6 +16,7 @@ import { INVOICE_DATA } from '../invoices/privacy.ts';
 import { LEAD_FORM_DATA, LEAD_PIPELINE_DATA } from '../leads/privacy.ts';
 import { EMAIL_DATA } from '../mail/privacy.ts';
 import { WHATSAPP_DATA } from '../messaging/privacy.ts';
+import { GUARDIAN_DATA } from '../guardians/privacy.ts';
 import { PLATFORM_DATA } from '../platform/privacy.ts';
 import { REGISTRATION_DATA, REGISTRATION_PAYMENT_DATA } from '../registrations/privacy.ts';
 import { ORDER_DATA } from '../shop/privacy.ts';
@@ -39,6 +40,14 @@ export const PERSONAL_DATA: Record<string, TableCoverage> = {
   ...PLATFORM_DATA,
   ...WHATSAPP_DATA,
   ...EMAIL_DATA,
+  ...GUARDIAN_DATA,
+  rights_requests: {
+    label: 'rightsRequests',
+    export: (tx, s) => tx`
+      select kind, details, status, created_at, confirmed_at, due_at, closed_at from rights_requests
+      where email in ${tx(s.provenEmails.concat(''))} order by created_at`,
+    erase: async (tx, s) => (await tx`delete from rights_requests where email in ${tx(s.provenEmails.concat(''))}`).count,
+  },
   privacy_requests: {
     label: 'privacyRequests',
     export: (tx, s) => tx`

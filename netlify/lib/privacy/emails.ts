@@ -19,3 +19,29 @@ export function erasureConfirmationEmail({ hadAccount }: { hadAccount: boolean }
       'You receive this email because personal data linked to this address was erased at your request (Digital Personal Data Protection Act, 2023).',
   });
 }
+
+/** The link that proves a privacy request comes from the inbox it names. */
+export function rightsRequestEmail({ what, link, hours }: { what: string; link: string; hours: number }): EmailContent {
+  return composeEmail({
+    subject: 'Confirm your privacy request to Aspira',
+    greeting: 'Hello,',
+    blocks: [
+      `Someone asked Aspira for this: "${what}", for this email address. If it was you, confirm it with the link below (it works for ${hours} hours). We answer within 30 days.`,
+      { link: { label: 'Confirm my request', url: link } },
+      'If you did not ask, ignore this email: nothing will happen.',
+    ],
+    withSupport: true,
+  });
+}
+
+/** Tells the team a confirmed privacy request is waiting (no address in it: the queue has it). */
+export function rightsWaitingEmail({ what, due }: { what: string; due: string }): EmailContent {
+  return composeEmail({
+    subject: 'A privacy request is waiting',
+    greeting: 'Hello,',
+    blocks: [
+      `A person confirmed a privacy request ("${what}"). Answer it by ${due}.`,
+      { link: { label: 'Open the queue', url: siteUrl('/admin/privacy') } },
+    ],
+  });
+}

@@ -12,6 +12,7 @@ import { verifyPassword, type Session } from '../auth/index.ts';
 import { enqueueEmail } from '../mail/index.ts';
 import { erasureConfirmationEmail } from './emails.ts';
 import { PERSONAL_DATA, type Subject } from './catalogue.ts';
+import { ERASERS } from './retention-erasers.ts';
 
 const MINUTE = 60;
 export const PRIVACY_LIMITS = {
@@ -30,7 +31,7 @@ function subject(email: string, accountIds: string[], byEmail: boolean): Subject
   return { email, emailHash: emailHash(email), accountIds, byEmail, provenEmails: byEmail ? [email] : [] };
 }
 
-type Actor = { kind: 'self' } | { kind: 'admin'; accountId: string; email: string };
+type Actor = { kind: 'self' } | { kind: 'parent' } | { kind: 'admin'; accountId: string; email: string };
 
 export type DataExport = {
   exportedAt: string;
@@ -88,15 +89,18 @@ async function exportSubject(subject: Subject, actor: Actor): Promise<DataExport
   });
 }
 
-async function eraseSubject(subject: Subject, actor: Actor): Promise<PrivacySummary> {
+/** `first` runs in the same transaction before the erasure (a parent's refusal is recorded with it). */
+async function eraseSubject(subject: Subject, actor: Actor, first?: (tx: Tx) => Promise<void>): Promise<PrivacySummary> {
   const summary = await db().begin(async (tx) => {
+    await first?.(tx);
     const counts: PrivacySummary = {};
     for (const coverage of await coverageOf(tx)) {
       if (typeof coverage.erase === 'function') counts[coverage.label] = await coverage.erase(tx, subject);
     }
     const touched = Object.values(counts).some((n) => n > 0);
     await logRequest(tx, 'erasure', subject, actor, counts);
-    if (touched) {
+    // A parent's refusal is answered on the parent's page; the child is not written to.
+    if (touched && actor.kind !== 'parent') {
       const email = erasureConfirmationEmail({ hadAccount: subject.accountIds.length > 0 });
       await enqueueEmail(tx, { to: subject.email, ...email, tag: 'privacy-erasure', toVisitor: !subject.byEmail });
     }
@@ -152,13 +156,54 @@ export async function adminErase(admin: Session, email: string): Promise<Erasure
   };
 }
 
+/**
+ * A parent refused consent (DPDP Act s.9, Rules r.10): the child's data is erased in the
+ * transaction that records the refusal. The child's email was proven by its one-time code.
+ */
+export async function eraseRefusedChild(childEmail: string, recordRefusal: (tx: Tx) => Promise<void>): Promise<PrivacySummary> {
+  return eraseSubject(await subjectByEmail(childEmail), { kind: 'parent' }, recordRefusal);
+}
+
+/** A parent refused consent for a child's account: the account and what hangs on it go (its address may be unproven). */
+export async function eraseRefusedAccount(
+  childEmail: string,
+  accountId: string,
+  recordRefusal: (tx: Tx) => Promise<void>,
+): Promise<PrivacySummary> {
+  return eraseSubject(subject(childEmail, [accountId], false), { kind: 'parent' }, async (tx) => {
+    await recordRefusal(tx);
+    await tx`delete from consents where subject_table = 'accounts' and subject_id = ${accountId}`;
+    await tx`delete from parental_consents where subject_table = 'accounts' and subject_id = ${accountId}`;
+  });
+}
+
+/**
+ * A parent refused consent for a child's enquiry: only that enquiry goes (its address was typed,
+ * never proven, so nothing else found by it may be erased), logged like any erasure.
+ */
+export async function eraseRefusedEnquiry(
+  childEmail: string,
+  lead: { table: string; id: string },
+  recordRefusal: (tx: Tx) => Promise<void>,
+): Promise<PrivacySummary> {
+  return db().begin(async (tx) => {
+    await recordRefusal(tx);
+    const enquiry = await ERASERS.enquiries!.erase(tx, lead);
+    const consents = (await tx`delete from consents where subject_table = ${lead.table} and subject_id = ${lead.id}`).count;
+    const requests = (await tx`delete from parental_consents where subject_table = ${lead.table} and subject_id = ${lead.id}`).count;
+    const counts: PrivacySummary = { enquiry, consents, parentalConsents: requests };
+    await logRequest(tx, 'erasure', subject(childEmail, [], false), { kind: 'parent' }, counts);
+    return counts;
+  });
+}
+
 /** GET /admin/privacy/requests (owners): the log, newest first. */
 export async function listPrivacyRequests(): Promise<PrivacyRequestDto[]> {
   const rows = await db()<
     {
       id: string;
       action: 'export' | 'erasure';
-      requested_by: 'self' | 'admin';
+      requested_by: 'self' | 'admin' | 'parent';
       admin_name: string | null;
       email_hash: string;
       summary: PrivacySummary;

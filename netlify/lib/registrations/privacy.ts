@@ -40,7 +40,7 @@ export const REGISTRATION_DATA: Record<string, TableCoverage> = {
     label: 'registrations',
     export: (tx, s) => tx`
       select id, email, name, phone, father_name, qualification, highschool_percent, university_percent, sop,
-             experience, motivation, status, created_at, updated_at
+             experience, motivation, date_of_birth, status, created_at, updated_at
       from registrations where email in ${tx(s.provenEmails.concat(''))} and erased_at is null`,
     // A registration nobody paid toward is deleted; one with payment records stays as an empty shell.
     erase: async (tx, s) => {
@@ -53,7 +53,7 @@ export const REGISTRATION_DATA: Record<string, TableCoverage> = {
         -- No digits in the phone: the admin's persons never join erased rows by phone.
         update registrations set email = 'erased-' || id || '@erased.invalid', name = 'Erased', phone = 'erased-',
           father_name = 'Erased', qualification = '', highschool_percent = 0, university_percent = null, sop = '',
-          experience = '', motivation = 'Erased', access_token_hash = 'erased:' || id, erased_at = now(), updated_at = now()
+          experience = '', motivation = 'Erased', date_of_birth = null, access_token_hash = 'erased:' || id, erased_at = now(), updated_at = now()
         where id in ${tx(ids)} and erased_at is null`;
       return deleted.count + anonymised.count;
     },

@@ -19,7 +19,13 @@ import {
   type registerUnpaidSchema,
   type RegistrationDto,
 } from '../../../src/shared/registration.ts';
-import type { CreateOrderAnswer, RegisterPaidAnswer, RegisterUnpaidAnswer } from '../../../src/shared/registration-answers.ts';
+import type {
+  CreateOrderAnswer,
+  RegisterPaidAnswer,
+  RegisterUnpaidAnswer,
+  RegistrationStatusAnswer,
+} from '../../../src/shared/registration-answers.ts';
+import { guardianOf } from '../../../src/shared/minors-schema.ts';
 import { recordConsent, db, type Tx, env, HttpError, log, rateLimit } from '../platform/index.ts';
 import { optInWhatsApp } from '../messaging/index.ts';
 import { normalisePhone } from '../../../src/shared/leads.ts';
@@ -28,6 +34,7 @@ import { consumeVerificationToken } from './otp.ts';
 import { attachRedemption, pricing, releaseRedemption, reserveCode } from '../codes/index.ts';
 import { completeFreeOrder, confirmCheckout, openOrder, requirePayments } from '../payments/index.ts';
 import { recordLeadTouches } from '../leads/index.ts';
+import { parentConsentStatus, requestParentConsent, requireParentConsent } from '../guardians/index.ts';
 
 type RegistrationRow = { id: string; name: string; email: string; phone: string; status: 'unpaid' | 'paid' };
 
@@ -46,29 +53,64 @@ function toDto(row: RegistrationRow): RegistrationDto {
  */
 export async function registerUnpaid(input: z.output<typeof registerUnpaidSchema>): Promise<RegisterUnpaidAnswer> {
   const registrationToken = randomBytes(32).toString('base64url');
+  // A child (DPDP Act s.9): the parent is asked first; no campaign trail is kept for them.
+  const parent = guardianOf(input);
   const row: RegistrationRow = await db().begin(async (tx): Promise<RegistrationRow> => {
     await consumeVerificationToken(tx, input.verificationToken, input.email);
     const [saved] = await tx<RegistrationRow[]>`
       insert into registrations (email, name, phone, father_name, qualification, highschool_percent, university_percent,
-                                 sop, experience, motivation, access_token_hash)
+                                 sop, experience, motivation, access_token_hash, date_of_birth)
       values (${input.email}, ${input.name}, ${input.phone}, ${input.fatherName}, ${input.qualification}, ${input.highschool ?? null},
-              ${input.university ?? null}, ${input.sop}, ${input.experience}, ${input.motivation}, ${accessHash(registrationToken)})
+              ${input.university ?? null}, ${input.sop}, ${input.experience}, ${input.motivation}, ${accessHash(registrationToken)},
+              ${input.dateOfBirth})
       on conflict (email) do update set
         name = excluded.name, phone = excluded.phone, father_name = excluded.father_name,
         qualification = excluded.qualification, highschool_percent = excluded.highschool_percent,
         university_percent = excluded.university_percent, sop = excluded.sop, experience = excluded.experience,
-        motivation = excluded.motivation, access_token_hash = excluded.access_token_hash, updated_at = now()
+        motivation = excluded.motivation, access_token_hash = excluded.access_token_hash,
+        date_of_birth = excluded.date_of_birth, updated_at = now()
       returning id, name, email, phone, status`;
-    await recordLeadTouches(tx, { kind: 'registration', id: saved!.id }, input);
-    await recordConsent(tx, { email: input.email, purpose: 'registration', subjectTable: 'registrations', subjectId: saved!.id });
-    const whatsappNumber = input.whatsapp === true ? normalisePhone(input.phone) : null;
+    if (!parent) await recordLeadTouches(tx, { kind: 'registration', id: saved!.id }, input);
+    await recordConsent(tx, {
+      email: input.email,
+      purpose: 'registration',
+      subjectTable: 'registrations',
+      subjectId: saved!.id,
+      language: input.noticeLanguage,
+      minor: parent !== null,
+    });
+    if (parent)
+      await requestParentConsent(tx, {
+        subject: { table: 'registrations', id: saved!.id },
+        child: { email: input.email, name: input.name },
+        parent,
+        language: input.noticeLanguage,
+        what: 'an Aspira programme',
+      });
+    const whatsappNumber = !parent && input.whatsapp === true ? normalisePhone(input.phone) : null;
     if (whatsappNumber) {
       await optInWhatsApp(tx, { email: input.email, phone: whatsappNumber, subjectTable: 'registrations', subjectId: saved!.id });
     }
     return { ...saved! };
   });
-  log.info('registration saved', { registrationId: row.id });
-  return { success: true, message: 'Registered successfully as unpaid user!', registration: toDto(row), registrationToken };
+  log.info('registration saved', { registrationId: row.id, awaitingParent: parent !== null });
+  const parentConsent = await parentConsentStatus(db(), { table: 'registrations', id: row.id });
+  return {
+    success: true,
+    message:
+      parentConsent === 'awaiting'
+        ? 'Registered. We have emailed your parent or guardian: you can pay the fee once they confirm.'
+        : 'Registered successfully as unpaid user!',
+    registration: toDto(row),
+    registrationToken,
+    parentConsent,
+  };
+}
+
+/** POST /user/registration-status: the child's page asks whether the parent has confirmed yet. */
+export async function registrationStatus(registrationToken: string): Promise<RegistrationStatusAnswer> {
+  const registration = await registrationByToken(registrationToken);
+  return { parentConsent: await parentConsentStatus(db(), { table: 'registrations', id: registration.id }) };
 }
 
 async function registrationByToken(token: string): Promise<RegistrationRow> {
@@ -98,6 +140,7 @@ export async function createRegistrationOrder(input: z.output<typeof createOrder
   requirePayments();
   await rateLimit({ bucket: 'registration-order-ip', key: ip, limit: 30, windowSeconds: 3600 });
   const registration = await registrationByToken(input.registrationToken);
+  await requireParentConsent({ table: 'registrations', id: registration.id });
   await refuseIfPaid(registration.id);
   const feeOption: FeeOptionId = input.feeOption;
   let amountPaise: number;

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { userSignupSchema } from '../../shared/account.ts';
 import { PASSWORD_HINT, PASSWORD_MAX } from '../../shared/password.ts';
-import { ConsentNotice } from '../ui/ConsentNotice.tsx';
+import { AgeAndNotice } from '../ui/AgeAndNotice.tsx';
+import { UNDER_AGE_EMPTY } from '../../shared/minors.ts';
 import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
 import { Toasts } from '../ui/Toasts.tsx';
 import { useForm } from '../ui/useForm.ts';
@@ -18,9 +19,13 @@ import { PasswordInput } from './PasswordInput.tsx';
  * is kept, and a submit is held until the form is alive.
  */
 export default function SignupForm() {
-  const form = useForm(userSignupSchema, { firstName: '', lastName: '', email: '', password: '' });
+  const form = useForm(userSignupSchema, { firstName: '', lastName: '', email: '', password: '', ...UNDER_AGE_EMPTY });
   const { formRef, ready } = useEarlyInput((early) =>
-    form.setValues((v) => ({ ...v, ...earlyText(early, ['firstName', 'lastName', 'email', 'password']) })),
+    form.setValues((v) => ({
+      ...v,
+      ...earlyText(early, ['firstName', 'lastName', 'email', 'password', 'parentName', 'parentEmail', 'parentPhone']),
+      ...(Array.isArray(early['under18']) && early['under18'].length > 0 ? { under18: true } : {}),
+    })),
   );
   const [loginHref, setLoginHref] = useState('/login');
   useEffect(() => {
@@ -73,7 +78,7 @@ export default function SignupForm() {
             }}
           />
         </Field>
-        <ConsentNotice />
+        <AgeAndNotice form={form} />
         <SubmitButton submitting={form.submitting} busyLabel="Creating account..." className="btn btn-primary btn-block">
           Create account
         </SubmitButton>

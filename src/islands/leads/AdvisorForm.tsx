@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { advisorSchema, HONEYPOT, LEAD_MESSAGES, PROGRAMMES } from '../../shared/leads.ts';
 import { Field, FieldIdBase, FormError, SubmitButton } from '../ui/Field.tsx';
-import { ConsentNotice } from '../ui/ConsentNotice.tsx';
 import { WhatsAppOptIn } from '../ui/WhatsAppOptIn.tsx';
+import { AgeAndNotice } from '../ui/AgeAndNotice.tsx';
+import { UNDER_AGE_EMPTY } from '../../shared/minors.ts';
 import { useForm } from '../ui/useForm.ts';
 import { Honeypot, IndianPhoneInput, useReady, withTracking } from './parts.tsx';
 
@@ -15,7 +16,7 @@ type Props = { source?: 'advisor' | 'popup' };
  */
 export default function AdvisorForm({ source = 'advisor' }: Props) {
   const [done, setDone] = useState<string | null>(null);
-  const form = useForm(advisorSchema, { source, Name: '', Number: '', email: '', programme: '', [HONEYPOT]: '' });
+  const form = useForm(advisorSchema, { source, Name: '', Number: '', email: '', programme: '', [HONEYPOT]: '', ...UNDER_AGE_EMPTY });
   const { formRef, ready } = useReady((early) => form.setValues((v) => ({ ...v, ...early })));
   const { bind, errors } = form;
 
@@ -71,7 +72,7 @@ export default function AdvisorForm({ source = 'advisor' }: Props) {
         </Field>
         <Honeypot value={String(form.values[HONEYPOT] ?? '')} onChange={(v) => form.setField(HONEYPOT, v)} />
         <WhatsAppOptIn id={`${source}-form-whatsapp`} value={form.values.whatsapp} onChange={(v) => form.setField('whatsapp', v)} />
-        <ConsentNotice />
+        <AgeAndNotice form={form} />
         <SubmitButton submitting={form.submitting} className="btn btn-primary btn-block">
           Request a call
         </SubmitButton>

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { api, errorText } from '../../lib/api.ts';
 import { contactSchema, HONEYPOT } from '../../shared/leads.ts';
 import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
-import { ConsentNotice } from '../ui/ConsentNotice.tsx';
 import { WhatsAppOptIn } from '../ui/WhatsAppOptIn.tsx';
+import { AgeAndNotice } from '../ui/AgeAndNotice.tsx';
+import { UNDER_AGE_EMPTY } from '../../shared/minors.ts';
 import { Toasts, toast } from '../ui/Toasts.tsx';
 import { useForm } from '../ui/useForm.ts';
 import { Honeypot, useReady, withTracking } from './parts.tsx';
@@ -11,7 +12,15 @@ import { Honeypot, useReady, withTracking } from './parts.tsx';
 /** /contactus: Name (optional), Number, Email, Comments. Success: a toast and a thank-you state. */
 export default function ContactForm() {
   const [thanks, setThanks] = useState<string | null>(null);
-  const form = useForm(contactSchema, { source: 'contact', Name: '', Number: '', email: '', comments: '', [HONEYPOT]: '' });
+  const form = useForm(contactSchema, {
+    source: 'contact',
+    Name: '',
+    Number: '',
+    email: '',
+    comments: '',
+    [HONEYPOT]: '',
+    ...UNDER_AGE_EMPTY,
+  });
   const { formRef, ready } = useReady((early) => form.setValues((v) => ({ ...v, ...early })));
   const { bind, errors } = form;
 
@@ -60,7 +69,7 @@ export default function ContactForm() {
           </Field>
           <Honeypot value={String(form.values[HONEYPOT] ?? '')} onChange={(v) => form.setField(HONEYPOT, v)} />
           <WhatsAppOptIn id="contact-form-whatsapp" value={form.values.whatsapp} onChange={(v) => form.setField('whatsapp', v)} />
-          <ConsentNotice />
+          <AgeAndNotice form={form} />
           <SubmitButton submitting={form.submitting}>Submit</SubmitButton>
         </form>
       )}

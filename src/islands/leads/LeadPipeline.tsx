@@ -59,6 +59,15 @@ export function LeadPipeline({ kind, id, me, admins, onChange }: Props) {
   return (
     <section className="pipeline-panel" aria-label="Pipeline">
       <dl className="admin-details pipeline-facts">
+        {detail.minor ? (
+          <>
+            <dt>Under 18</dt>
+            <dd data-minor>
+              <span className="stage stage-lost">Minor</span> Contact the parent only: {detail.minor.name}, {detail.minor.email},{' '}
+              {detail.minor.phone} ({detail.minor.consent === 'given' ? 'consent given' : "awaiting the parent's consent"})
+            </dd>
+          </>
+        ) : null}
         <dt>Stage</dt>
         <dd>
           <span className={`stage stage-${pipeline.stage}`}>{STAGE_LABELS[pipeline.stage]}</span>

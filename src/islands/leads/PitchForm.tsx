@@ -2,8 +2,9 @@ import { useState, type ReactNode } from 'react';
 import { api, errorText } from '../../lib/api.ts';
 import { countWords, HONEYPOT, IDEA_WORD_GUIDE, INDUSTRIES, pitchSchema, PITCH_STAGES } from '../../shared/leads.ts';
 import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
-import { ConsentNotice } from '../ui/ConsentNotice.tsx';
 import { WhatsAppOptIn } from '../ui/WhatsAppOptIn.tsx';
+import { AgeAndNotice } from '../ui/AgeAndNotice.tsx';
+import { UNDER_AGE_EMPTY } from '../../shared/minors.ts';
 import { Toasts, toast } from '../ui/Toasts.tsx';
 import { useForm } from '../ui/useForm.ts';
 import { Honeypot, useReady, withTracking } from './parts.tsx';
@@ -34,6 +35,7 @@ const EMPTY = {
   heardFrom: '',
   additionalComments: '',
   [HONEYPOT]: '',
+  ...UNDER_AGE_EMPTY,
 };
 
 /** The "Other" box, one of the industries boxes: it shows the Other industry field. */
@@ -171,7 +173,7 @@ export default function PitchForm() {
         </div>
         <Honeypot value={String(values[HONEYPOT] ?? '')} onChange={(v) => form.setField(HONEYPOT, v)} />
         <WhatsAppOptIn id="pitch-form-whatsapp" value={form.values.whatsapp} onChange={(v) => form.setField('whatsapp', v)} />
-        <ConsentNotice />
+        <AgeAndNotice form={form} />
         <SubmitButton submitting={form.submitting}>Submit pitch</SubmitButton>
       </form>
     </>

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { HONEYPOT, scholarshipSchema } from '../../shared/leads.ts';
 import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
-import { ConsentNotice } from '../ui/ConsentNotice.tsx';
 import { WhatsAppOptIn } from '../ui/WhatsAppOptIn.tsx';
+import { AgeAndNotice } from '../ui/AgeAndNotice.tsx';
+import { UNDER_AGE_EMPTY } from '../../shared/minors.ts';
 import { Toasts, toast } from '../ui/Toasts.tsx';
 import { useForm } from '../ui/useForm.ts';
 import { Honeypot, useReady, withTracking } from './parts.tsx';
 
-const EMPTY = { name: '', email: '', phone: '', institute: '', message: '', [HONEYPOT]: '' };
+const EMPTY = { name: '', email: '', phone: '', institute: '', message: '', [HONEYPOT]: '', ...UNDER_AGE_EMPTY };
 
 /**
  * /scholarship: name, email, phone, institute, message, all required. Success sets the submitted
@@ -66,7 +67,7 @@ export default function ScholarshipForm() {
         </div>
         <Honeypot value={String(form.values[HONEYPOT] ?? '')} onChange={(v) => form.setField(HONEYPOT, v)} />
         <WhatsAppOptIn id="scholarship-form-whatsapp" value={form.values.whatsapp} onChange={(v) => form.setField('whatsapp', v)} />
-        <ConsentNotice />
+        <AgeAndNotice form={form} />
         <SubmitButton submitting={form.submitting}>Apply for the scholarship</SubmitButton>
       </form>
     </>

@@ -19,6 +19,7 @@ import { ListScreen, ScrollTable } from '../admin/list-screen.tsx';
 import { useAdminLoad } from '../admin/useAdminQuery.ts';
 import './privacy.css';
 import { dateTimeIst } from '../../shared/dates.ts';
+import { RightsQueue } from './RightsQueue.tsx';
 
 /** "contactRequests" -> "contact requests". */
 const words = (key: string) => key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
@@ -99,6 +100,8 @@ export default function AdminPrivacy() {
         </form>
       </section>
 
+      <RightsQueue />
+
       <section className="privacy-log">
         <h2 id="privacy-log-heading">Log</h2>
         {loadError ? (
@@ -128,7 +131,11 @@ export default function AdminPrivacy() {
                 </td>
                 <td data-label="What">{request.action === 'erasure' ? 'Erasure' : 'Export'}</td>
                 <td data-label="Who">
-                  {request.requestedBy === 'admin' ? (request.adminName ?? 'An admin') : 'The person (from Settings)'}
+                  {request.requestedBy === 'admin'
+                    ? (request.adminName ?? 'An admin')
+                    : request.requestedBy === 'parent'
+                      ? 'A parent who refused consent'
+                      : 'The person (from Settings)'}
                 </td>
                 <td data-label="Email hash">
                   <code title={request.emailHash}>{request.emailHash.slice(0, 12)}</code>

@@ -1,6 +1,8 @@
 import { Field, FormError } from '../ui/Field.tsx';
 import { ConsentNotice } from '../ui/ConsentNotice.tsx';
 import { WhatsAppOptIn } from '../ui/WhatsAppOptIn.tsx';
+import { DateOfBirthField, GuardianFields } from '../ui/GuardianFields.tsx';
+import { isMinorDateOfBirth } from '../../shared/minors.ts';
 import type { RegistrationFlow } from './useRegistration.ts';
 
 /** Step 2: the applicant's details (read-only once registered). */
@@ -23,6 +25,7 @@ export function DetailsStep({ flow }: { flow: RegistrationFlow }) {
         <Field label="Phone" error={error('phone')} required>
           <input {...bind('phone')} type="tel" inputMode="tel" autoComplete="tel" maxLength={20} />
         </Field>
+        <DateOfBirthField bind={bind} errors={form.errors} />
         <Field label="Father's name" error={error('fatherName')} required>
           <input {...bind('fatherName')} type="text" maxLength={100} />
         </Field>
@@ -45,6 +48,7 @@ export function DetailsStep({ flow }: { flow: RegistrationFlow }) {
       <Field label="Why do you want to join?" error={error('motivation')} required>
         <textarea {...bind('motivation')} rows={3} maxLength={5000} />
       </Field>
+      {isMinorDateOfBirth(form.values.dateOfBirth) ? <GuardianFields bind={bind} errors={form.errors} /> : null}
       <FormError message={form.generalError} />
       {registered ? null : (
         <WhatsAppOptIn
@@ -53,7 +57,12 @@ export function DetailsStep({ flow }: { flow: RegistrationFlow }) {
           onChange={(v) => form.setField('whatsapp', v)}
         />
       )}
-      {registered ? null : <ConsentNotice />}
+      {registered ? null : (
+        <ConsentNotice
+          language={form.values.noticeLanguage === 'hi' ? 'hi' : 'en'}
+          onLanguage={(language) => form.setField('noticeLanguage', language)}
+        />
+      )}
     </fieldset>
   );
 }

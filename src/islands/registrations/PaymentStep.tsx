@@ -6,6 +6,7 @@ import { CodeField } from '../codes/CodeField.tsx';
 import { CUSTOM_OPTION, FEE_OPTIONS, successUrl } from '../../shared/registration-fees.ts';
 import { BillingFields } from '../ui/BillingFields.tsx';
 import type { RegistrationFlow } from './useRegistration.ts';
+import { AwaitingParent } from './AwaitingParent.tsx';
 
 /** Step 3: register, then the fee (a menu of options or a custom amount); once paid, the paid fee. */
 export function PaymentStep({ flow }: { flow: RegistrationFlow }) {
@@ -17,6 +18,7 @@ export function PaymentStep({ flow }: { flow: RegistrationFlow }) {
   }, [state.pay]);
 
   if (state.phase === 'paid') return <PaidFee flow={flow} />;
+  if (registered && (flow.parentConsent === 'awaiting' || flow.parentConsent === 'refused')) return <AwaitingParent flow={flow} />;
 
   function onMenuKey(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key === 'Escape' && state.pay === 'menu') {

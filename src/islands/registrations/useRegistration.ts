@@ -8,7 +8,13 @@ import { useEffect, useReducer, useRef, useState } from 'react';
 import { api, ApiError, errorText } from '../../lib/api.ts';
 import { codeFromUrl } from '../codes/CodeField.tsx';
 import type { FeeCodePreviewAnswer } from '../../shared/codes.ts';
-import type { CreateOrderAnswer, RegisterPaidAnswer, RegisterUnpaidAnswer } from '../../shared/registration-answers.ts';
+import type {
+  CreateOrderAnswer,
+  RegisterPaidAnswer,
+  RegisterUnpaidAnswer,
+  RegistrationStatusAnswer,
+} from '../../shared/registration-answers.ts';
+import type { ParentConsentStatus } from '../../shared/minors.ts';
 import { REGISTRATION_EMPTY, registrationFormSchema, type RegistrationValues } from '../../shared/registration-form.ts';
 import { successUrl, type FeeOptionId, type PaidRegistrationDto } from '../../shared/registration-fees.ts';
 import { takeEarlyInput } from '../ui/early-input.ts';
@@ -27,7 +33,7 @@ const FIELDS = Object.keys(REGISTRATION_EMPTY) as (keyof RegistrationValues)[];
 /** What the visitor typed before the island came alive: still in the DOM (hydration keeps it) or recorded. */
 function typedBeforeHydration(form: HTMLFormElement | null): Partial<RegistrationValues> {
   if (!form) return {};
-  const out: Partial<RegistrationValues> = {};
+  const out: Record<string, string | boolean> = {};
   for (const name of FIELDS) {
     const el = form.elements.namedItem(name) as HTMLInputElement | HTMLTextAreaElement | null;
     if (el?.value) out[name] = el.value;
@@ -39,8 +45,8 @@ function typedBeforeHydration(form: HTMLFormElement | null): Partial<Registratio
   }
   // The WhatsApp choice, ticked before the form came alive.
   const whatsapp = form.elements.namedItem('whatsapp') as HTMLInputElement | null;
-  if (whatsapp?.checked || optInTicked(recorded['whatsapp'])) (out as { whatsapp?: boolean }).whatsapp = true;
-  return out;
+  if (whatsapp?.checked || optInTicked(recorded['whatsapp'])) out['whatsapp'] = true;
+  return out as Partial<RegistrationValues>;
 }
 
 export function useRegistration() {
@@ -52,6 +58,8 @@ export function useRegistration() {
   const [initialCode] = useState(codeFromUrl);
   const [code, setCode] = useState<{ code: string; preview: FeeCodePreviewAnswer } | null>(null);
   const [ready, setReady] = useState(false);
+  // A child's registration waits for the parent's consent (asked by email) before any fee.
+  const [parentConsent, setParentConsent] = useState<ParentConsentStatus>('not-needed');
   const formRef = useRef<HTMLFormElement>(null);
   const payButton = useRef<HTMLButtonElement>(null);
 
@@ -85,6 +93,33 @@ export function useRegistration() {
     if (ready) writeForm(values);
   }, [ready, values]);
 
+  async function checkParent(): Promise<ParentConsentStatus | null> {
+    if (!state.registrationToken) return null;
+    try {
+      const answer = await api<RegistrationStatusAnswer>('/user/registration-status', {
+        body: { registrationToken: state.registrationToken },
+      });
+      setParentConsent(answer.parentConsent);
+      return answer.parentConsent;
+    } catch (error) {
+      // A refusal erased the registration: its token no longer finds it.
+      if (error instanceof ApiError && error.status === 401) {
+        setParentConsent('refused');
+        return 'refused';
+      }
+      return null;
+    }
+  }
+
+  // A reload of a registered child's page asks once where the parent's consent stands.
+  const restoredToken = state.phase === 'registered' ? state.registrationToken : null;
+  useEffect(() => {
+    if (!restoredToken) return;
+    void api<RegistrationStatusAnswer>('/user/registration-status', { body: { registrationToken: restoredToken } })
+      .then((answer) => setParentConsent(answer.parentConsent))
+      .catch(() => {});
+  }, [restoredToken]);
+
   const emailCode = useEmailCode(state, dispatch, form);
 
   const submitDetails = form.handleSubmit(
@@ -95,6 +130,7 @@ export function useRegistration() {
         const answer = await api<RegisterUnpaidAnswer>('/user/register-unpaid', {
           body: { ...readTouches(), ...data, email: state.email, verificationToken: state.verificationToken },
         });
+        setParentConsent(answer.parentConsent);
         dispatch({ type: 'registered', registrationToken: answer.registrationToken });
         toast.success(answer.message || MSG.registered);
         requestAnimationFrame(() => payButton.current?.focus());
@@ -213,12 +249,21 @@ export function useRegistration() {
     ready,
     registered,
     verified,
+    parentConsent,
     secondsLeft: emailCode.secondsLeft,
     otp: emailCode.otp,
     billing,
     code: { initial: initialCode, applied: code, set: setCode },
     refs: { formRef, otpInput: emailCode.otpInput, payButton },
-    actions: { editEmail: emailCode.editEmail, sendOtp: emailCode.sendOtp, verifyOtp: emailCode.verifyOtp, register, pay, startOver },
+    actions: {
+      editEmail: emailCode.editEmail,
+      sendOtp: emailCode.sendOtp,
+      verifyOtp: emailCode.verifyOtp,
+      register,
+      pay,
+      startOver,
+      checkParent,
+    },
   };
 }
 

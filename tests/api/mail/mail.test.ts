@@ -82,10 +82,14 @@ describe('the outbox', () => {
     expect(postmark.requests[0]!.body).toMatchObject({
       To: 'learner@example.com',
       Subject: 'Your receipt',
-      TextBody: 'Paid ₹2,500',
-      HtmlBody: '<p>Paid</p>',
+      // Every email ends with the signed "Your choices" link (DPDP Act s.6(4)).
+      TextBody: expect.stringMatching(
+        /^Paid ₹2,500\n\nYour choices: see or withdraw the consents you gave Aspira: http:\/\/\S+\/choices\?t=[\w.-]+$/,
+      ),
+      HtmlBody: expect.stringMatching(/^<p>Paid<\/p><p [^>]*><a href="http:\/\/\S+\/choices\?t=[\w.-]+">Your choices/),
       Tag: 'receipt',
     });
+    expect(postmark.requests[0]!.body).not.toHaveProperty('Headers');
     const [row] = await testDb.sql`select status, provider_message_id, sent_at from email_outbox`;
     expect(row).toMatchObject({ status: 'sent', provider_message_id: 'msg-1' });
     expect(row!.sent_at).not.toBeNull();

@@ -40,6 +40,7 @@ export function registrationForm(email: string) {
     email,
     phone: '+91 98765 43210',
     fatherName: 'Ravi Verma',
+    dateOfBirth: '1998-05-14',
     qualification: 'B.Com',
     highschool: '86.5',
     university: '',
@@ -49,13 +50,21 @@ export function registrationForm(email: string) {
   };
 }
 
+/** A birth date that makes the person `age` today (1 January of that year). */
+export const bornYearsAgo = (age: number) => `${new Date().getUTCFullYear() - age}-01-01`;
+
+/** Registers `email` (an adult unless `extra` says otherwise: a birth date and a parent). */
 export async function registered(
   db: TestDatabase,
   email = newEmail(),
+  extra: Record<string, unknown> = {},
 ): Promise<{ email: string; registrationToken: string; registrationId: string }> {
   const ip = nextIp();
   const verificationToken = await verifiedToken(db, email, ip);
-  const answer = await call('POST', '/api/v1/user/register-unpaid', { body: { ...registrationForm(email), verificationToken }, ip });
+  const answer = await call('POST', '/api/v1/user/register-unpaid', {
+    body: { ...registrationForm(email), verificationToken, ...extra },
+    ip,
+  });
   if (answer.status !== 201) throw new Error(`register-unpaid ${answer.status} ${answer.text}`);
   return { email, registrationToken: answer.body.registrationToken, registrationId: answer.body.registration._id };
 }

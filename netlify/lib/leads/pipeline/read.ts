@@ -7,6 +7,15 @@ import type { LeadPipelineDetail, LeadRef, PipelineDto, QueueItem, Stage, LeadKi
 import { db, HttpError } from '../../platform/index.ts';
 import { lastRepliesByPhone } from '../../messaging/index.ts';
 import { NO_SUCH_LEAD } from './actions.ts';
+import { parentContact } from '../../guardians/index.ts';
+
+/** The table a lead kind's rows live in (a child's parent is found by it). */
+const LEAD_TABLES: Partial<Record<LeadKind, string>> = {
+  contact: 'contact_requests',
+  scholarship: 'scholarship_applications',
+  pitch: 'startup_pitches',
+  registration: 'registrations',
+};
 
 /** The pipeline key of an inbox row (SQL), for joins with lead_pipeline. */
 export const INBOX_KEY = `case when i.kind = 'registration' then split_part(i.id, ':', 1) else i.id end`;
@@ -51,7 +60,8 @@ export async function leadDetail(ref: LeadRef): Promise<LeadPipelineDetail> {
     from lead_pipeline p left join accounts o on o.id = p.owner_id
     where p.lead_kind = ${ref.kind} and p.lead_id = ${ref.id}`;
   if (!row) throw new HttpError(404, NO_SUCH_LEAD);
-  const [history, notes] = await Promise.all([
+  const table = LEAD_TABLES[ref.kind];
+  const [history, notes, minor] = await Promise.all([
     sql<{ from_stage: Stage; to_stage: Stage; note: string | null; by: string | null; at: Date }[]>`
       select c.from_stage, c.to_stage, c.note, coalesce(${sql.unsafe(NAME('a'))}, a.email) as by, c.at
       from lead_stage_changes c left join accounts a on a.id = c.actor_id
@@ -60,11 +70,13 @@ export async function leadDetail(ref: LeadRef): Promise<LeadPipelineDetail> {
       select n.id::text, n.body, coalesce(${sql.unsafe(NAME('a'))}, a.email) as by, n.created_at as at
       from lead_notes n left join accounts a on a.id = n.author_id
       where n.lead_kind = ${ref.kind} and n.lead_id = ${ref.id} order by n.created_at, n.id`,
+    table ? parentContact({ table, id: ref.id }) : Promise.resolve(null),
   ]);
   return {
     pipeline: pipelineDto(row),
     history: history.map((h) => ({ from: h.from_stage, to: h.to_stage, note: h.note, by: h.by, at: new Date(h.at).toISOString() })),
     notes: notes.map((n) => ({ id: n.id, body: n.body, by: n.by, at: new Date(n.at).toISOString() })),
+    minor,
   };
 }
 

@@ -48,6 +48,7 @@ export function postmarkTransport(): MailTransport {
           TextBody: message.text,
           ...(message.html ? { HtmlBody: message.html } : {}),
           Tag: message.tag,
+          ...(message.headers ? { Headers: Object.entries(message.headers).map(([Name, Value]) => ({ Name, Value })) } : {}),
           MessageStream: 'outbound',
         });
       } catch (error) {

@@ -15,6 +15,11 @@ export type OutgoingEmail = {
   /** The person typed this address for this very email (an OTP, a new account's confirmation):
    *  it goes out even when the address bounced before (they may have fixed their mailbox). */
   retyped?: boolean;
+  /** An offer the person did not ask for (src/shared/messages.ts): never written for a child or
+   *  after every consent is withdrawn; delivered with List-Unsubscribe. */
+  marketing?: boolean;
+  /** Extra headers, set at delivery (List-Unsubscribe on marketing); never from a caller's input. */
+  headers?: Record<string, string>;
 };
 
 /** Why an address cannot receive mail, as the provider said it. */

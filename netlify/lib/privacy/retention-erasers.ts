@@ -1,0 +1,104 @@
+/**
+ * What each kind of the retention schedule finds expired and how it erases it. A new kind of data
+ * (documents, messages) adds one entry. Kinds without an entry are kept on purpose: payments and
+ * invoices, for tax law (already reduced to the payer's name by erasure, rights.ts).
+ */
+import type { RetentionKind } from '../../../src/shared/retention.ts';
+import type { Tx } from '../platform/index.ts';
+
+export type Expired = { table: string; id: string };
+export type Eraser = { expired: (tx: Tx, cutoff: Date) => Promise<Expired[]>; erase: (tx: Tx, row: Expired) => Promise<number> };
+
+const ENQUIRY_TABLES = { contact_requests: 'contact', scholarship_applications: 'scholarship', startup_pitches: 'pitch' } as const;
+type EnquiryTable = keyof typeof ENQUIRY_TABLES;
+
+/** A lead's rows in the pipeline and attribution (notes and stage changes go with the pipeline row). */
+async function eraseLeadRows(tx: Tx, kind: string, id: string): Promise<number> {
+  let rows = 0;
+  for (const table of ['lead_touches', 'person_leads', 'lead_pipeline'])
+    rows += (await tx`delete from ${tx(table)} where lead_kind = ${kind} and lead_id = ${id}`).count;
+  return rows;
+}
+
+/** An enquiry expires when neither it nor its pipeline row changed since the cutoff. */
+const enquiries: Eraser = {
+  async expired(tx, cutoff) {
+    const rows: Expired[] = [];
+    for (const [table, kind] of Object.entries(ENQUIRY_TABLES)) {
+      const found = await tx<{ id: string }[]>`
+        select r.id::text as id from ${tx(table)} r
+        left join lead_pipeline p on p.lead_kind = ${kind} and p.lead_id = r.id::text
+        where greatest(r.created_at, coalesce(p.updated_at, r.created_at)) < ${cutoff} order by r.id`;
+      rows.push(...found.map((r) => ({ table, id: r.id })));
+    }
+    return rows;
+  },
+  async erase(tx, row) {
+    const kind = ENQUIRY_TABLES[row.table as EnquiryTable];
+    const lead = await eraseLeadRows(tx, kind, row.id);
+    return lead + (await tx`delete from ${tx(row.table)} where id = ${row.id}`).count;
+  },
+};
+
+/** A registration with no payment of any kind (paid, refunded or pending) and untouched since the cutoff. */
+const unpaidRegistrations: Eraser = {
+  async expired(tx, cutoff) {
+    const rows = await tx<{ id: string }[]>`
+      select r.id from registrations r where r.status = 'unpaid' and r.erased_at is null and r.updated_at < ${cutoff}
+        and not exists (select 1 from registration_payments p where p.registration_id = r.id)
+        and not exists (select 1 from parental_consents c where c.subject_table = 'registrations' and c.subject_id = r.id and c.status = 'awaiting')
+      order by r.id`;
+    return rows.map((r) => ({ table: 'registrations', id: r.id }));
+  },
+  erase: (tx, row) => eraseRegistration(tx, row.id),
+};
+
+async function eraseRegistration(tx: Tx, id: string): Promise<number> {
+  const lead = await eraseLeadRows(tx, 'registration', id);
+  const request = (await tx`delete from parental_consents where subject_table = 'registrations' and subject_id = ${id}`).count;
+  const registration = (
+    await tx`delete from registrations r where r.id = ${id} and not exists (select 1 from registration_payments p where p.registration_id = r.id)`
+  ).count;
+  return lead + request + registration;
+}
+
+/** A child's registration whose parent never answered: erased a week after the link died. */
+const awaitingParent: Eraser = {
+  async expired(tx, cutoff) {
+    const rows = await tx<{ subject_table: string; subject_id: string }[]>`
+      select subject_table, subject_id from parental_consents where status = 'awaiting' and expires_at < ${cutoff} order by id`;
+    return rows.map((r) => ({ table: r.subject_table, id: r.subject_id }));
+  },
+  async erase(tx, row) {
+    const consents = (await tx`delete from consents where subject_table = ${row.table} and subject_id = ${row.id}`).count;
+    if (row.table === 'registrations') return consents + (await eraseRegistration(tx, row.id));
+    return consents + (await tx`delete from parental_consents where subject_table = ${row.table} and subject_id = ${row.id}`).count;
+  },
+};
+
+/** Copies of emails no longer on their way (sent, failed, held back or cancelled). */
+const emails: Eraser = {
+  async expired(tx, cutoff) {
+    const rows = await tx<{ id: string }[]>`
+      select id::text from email_outbox where status <> 'pending' and created_at < ${cutoff} order by id`;
+    return rows.map((r) => ({ table: 'email_outbox', id: r.id }));
+  },
+  erase: async (tx, row) => (await tx`delete from email_outbox where id = ${row.id}`).count,
+};
+
+/** A withdrawn consent stays as the record for a year after its withdrawal (Rules r.8(3)). */
+const consentLog: Eraser = {
+  async expired(tx, cutoff) {
+    const rows = await tx<{ id: string }[]>`select id::text from consents where withdrawn_at < ${cutoff} order by id`;
+    return rows.map((r) => ({ table: 'consents', id: r.id }));
+  },
+  erase: async (tx, row) => (await tx`delete from consents where id = ${row.id}`).count,
+};
+
+export const ERASERS: Partial<Record<RetentionKind, Eraser>> = {
+  enquiries,
+  'unpaid-registrations': unpaidRegistrations,
+  'awaiting-parent': awaitingParent,
+  emails,
+  'consent-log': consentLog,
+};

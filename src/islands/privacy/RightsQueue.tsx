@@ -1,0 +1,91 @@
+/** The owners' queue of privacy requests made without an account (/admin/privacy): by deadline, closed with a note. */
+import { useState } from 'react';
+import { api, errorText } from '../../lib/api.ts';
+import { dateTimeIst } from '../../shared/dates.ts';
+import { RIGHTS_KINDS, type RightsRequestDto } from '../../shared/rights-requests.ts';
+import { handleSessionEnd, useAdmin } from '../admin/session.ts';
+import { ScrollTable } from '../admin/list-screen.tsx';
+import { useAdminLoad } from '../admin/useAdminQuery.ts';
+import { toast } from '../ui/Toasts.tsx';
+
+export function RightsQueue() {
+  const admin = useAdmin({ announce: false });
+  const load = useAdminLoad<{ requests: RightsRequestDto[] }>(admin, '/admin/privacy/rights-requests', 'Failed to load the requests');
+  const [busy, setBusy] = useState<string | null>(null);
+  const requests = load.data?.requests ?? null;
+
+  async function close(id: string, outcome: 'done' | 'refused') {
+    const note = window.prompt(outcome === 'done' ? 'What was done (optional)' : 'Why it was refused (the person is told)') ?? '';
+    setBusy(id);
+    try {
+      await api(`/admin/privacy/rights-requests/${id}/close`, { body: { outcome, note } });
+      toast.success('Closed and logged');
+      load.reload();
+    } catch (failure) {
+      if (!handleSessionEnd(failure)) toast.error(errorText(failure, 'That did not work.'));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <section className="privacy-log" aria-labelledby="rights-queue-heading">
+      <h2 id="rights-queue-heading">Requests from the privacy request page</h2>
+      {load.error ? (
+        <p className="admin-status" role="alert">
+          {load.error}
+        </p>
+      ) : !requests ? (
+        <p className="admin-status" role="status">
+          Loading...
+        </p>
+      ) : requests.length === 0 ? (
+        <p className="admin-status" role="status">
+          No confirmed request.
+        </p>
+      ) : (
+        <ScrollTable
+          labelledBy="rights-queue-heading"
+          caption="Open requests by deadline, then the closed ones"
+          columns={['Due', 'Email', 'Asks for', 'Details', 'Status']}
+        >
+          {requests.map((r) => (
+            <tr key={r.id} data-overdue={r.overdue || undefined}>
+              <td>
+                {dateTimeIst.format(new Date(r.dueAt))}
+                {r.overdue ? <strong> (overdue)</strong> : null}
+              </td>
+              <td>{r.email}</td>
+              <td>{RIGHTS_KINDS[r.kind]}</td>
+              <td>{r.details || '-'}</td>
+              <td>
+                {r.status === 'open' ? (
+                  <>
+                    <button
+                      type="button"
+                      className="btn btn-secondary btn-sm"
+                      disabled={busy === r.id}
+                      onClick={() => void close(r.id, 'done')}
+                    >
+                      Done
+                    </button>{' '}
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-sm"
+                      disabled={busy === r.id}
+                      onClick={() => void close(r.id, 'refused')}
+                    >
+                      Refuse
+                    </button>
+                  </>
+                ) : (
+                  `${r.status === 'done' ? 'Done' : 'Refused'}${r.outcomeNote ? `: ${r.outcomeNote}` : ''}`
+                )}
+              </td>
+            </tr>
+          ))}
+        </ScrollTable>
+      )}
+    </section>
+  );
+}

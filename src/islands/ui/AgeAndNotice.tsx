@@ -1,0 +1,30 @@
+/**
+ * What a lead form adds for the DPDP Act in one line: "I am under 18" (s.9), the parent's details
+ * when ticked, and the notice with its English/Hindi choice (Rules r.3). Values: UNDER_AGE_EMPTY.
+ */
+import type { NoticeLanguage } from '../../shared/consent.ts';
+import { ADULT_AGE } from '../../shared/minors.ts';
+import { ConsentNotice } from './ConsentNotice.tsx';
+import { GuardianFields } from './GuardianFields.tsx';
+
+type AgeForm = {
+  values: Record<string, unknown>;
+  setField: (name: string, value: unknown) => void;
+  bind: (name: string) => { name: string; value: string; onChange: (event: { target: { value: string } }) => void };
+  errors: Record<string, string | undefined>;
+};
+
+export function AgeAndNotice({ form }: { form: AgeForm }) {
+  const under18 = form.values['under18'] === true;
+  const language: NoticeLanguage = form.values['noticeLanguage'] === 'hi' ? 'hi' : 'en';
+  return (
+    <>
+      <label className="guardian-check">
+        <input type="checkbox" name="under18" checked={under18} onChange={(e) => form.setField('under18', e.target.checked)} /> I am under{' '}
+        {ADULT_AGE}
+      </label>
+      {under18 ? <GuardianFields bind={form.bind} errors={form.errors} /> : null}
+      <ConsentNotice language={language} onLanguage={(l) => form.setField('noticeLanguage', l)} />
+    </>
+  );
+}

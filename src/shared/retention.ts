@@ -1,0 +1,54 @@
+/**
+ * How long each kind of personal data is kept (DPDP Rules 2025 r.8 and the Third Schedule): the
+ * one schedule the notice shows and the retention job (netlify/lib/privacy/retention.ts) runs.
+ * Days count from the row's last activity. A domain that adds personal data (documents, messages)
+ * adds its line here and its eraser in netlify/lib/privacy/retention.ts. Payment and invoice records are kept as tax law
+ * requires (the CGST Act s.36 and the Income-tax Act: 8 years), reduced to what it requires.
+ */
+export type RetentionKind =
+  'enquiries' | 'unpaid-registrations' | 'awaiting-parent' | 'emails' | 'consent-log' | 'documents' | 'messages' | 'payments';
+
+export type RetentionRule = { kind: RetentionKind; days: number; en: string; hi: string };
+
+export const RETENTION: readonly RetentionRule[] = [
+  {
+    kind: 'enquiries',
+    days: 730,
+    en: 'Enquiries (callback, contact, scholarship, pitch) with no activity: 2 years',
+    hi: 'बिना गतिविधि वाली पूछताछ (कॉलबैक, संपर्क, छात्रवृत्ति, पिच): 2 वर्ष',
+  },
+  {
+    kind: 'unpaid-registrations',
+    days: 365,
+    en: 'Registrations never paid for: 1 year',
+    hi: 'जिन पंजीकरणों का शुल्क नहीं दिया गया: 1 वर्ष',
+  },
+  {
+    kind: 'awaiting-parent',
+    days: 7,
+    en: "A child's details whose parent never answered: 7 days after the link expires",
+    hi: 'बच्चे का विवरण जिसके माता-पिता ने उत्तर नहीं दिया: लिंक समाप्त होने के 7 दिन बाद',
+  },
+  {
+    kind: 'emails',
+    days: 365,
+    en: 'Copies of the emails we sent you: 1 year',
+    hi: 'आपको भेजे गए ईमेल की प्रतियाँ: 1 वर्ष',
+  },
+  {
+    kind: 'consent-log',
+    days: 365,
+    en: 'The log of a withdrawn consent and of processing: 1 year after it ends (DPDP Rules r.8(3))',
+    hi: 'वापस ली गई सहमति और प्रसंस्करण का लॉग: समाप्ति के 1 वर्ष बाद (नियम 8(3))',
+  },
+  {
+    kind: 'payments',
+    days: 8 * 365,
+    en: 'Payments and tax invoices: 8 years, as tax law requires (only the name, amount, date and payment id)',
+    hi: 'भुगतान और कर चालान: 8 वर्ष, कर कानून के अनुसार (केवल नाम, राशि, तिथि और भुगतान आईडी)',
+  },
+];
+
+export function retentionDays(kind: RetentionKind): number {
+  return RETENTION.find((r) => r.kind === kind)!.days;
+}

@@ -1,0 +1,51 @@
+/**
+ * Privacy requests without an account (DPDP Act ss.11-13; Rules r.14): a copy, a correction or an
+ * erasure, asked on /privacy-request, proven by a link to the email, answered by an owner. The
+ * deadline is the Rules' outer limit (rule 14(3): at most 90 days); our policy promises 30.
+ */
+import { z } from 'zod';
+import { emailSchema } from './account.ts';
+import { HONEYPOT } from './leads.ts';
+
+export const RIGHTS_KINDS = { export: 'A copy of my data', correction: 'Correct my data', erasure: 'Erase my data' } as const;
+export type RightsKind = keyof typeof RIGHTS_KINDS;
+export const RESPONSE_DAYS = 90;
+export const PROMISED_DAYS = 30;
+export const REQUEST_LINK_HOURS = 24;
+
+/** POST /privacy/request */
+export const rightsRequestSchema = z
+  .strictObject({
+    email: emailSchema,
+    kind: z.enum(Object.keys(RIGHTS_KINDS) as [RightsKind, ...RightsKind[]], { error: 'Choose what you are asking for' }),
+    details: z.string().trim().max(2000, 'Details must be at most 2000 characters').optional().default(''),
+    [HONEYPOT]: z.string().max(0, 'Leave this field empty').optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.kind === 'correction' && !value.details)
+      ctx.addIssue({ code: 'custom', path: ['details'], message: 'Say what is wrong and what it should be' });
+  });
+
+/** POST /privacy/request/confirm */
+export const rightsConfirmSchema = z.strictObject({
+  token: z.string({ error: 'This link is not valid' }).trim().min(20, 'This link is not valid').max(200, 'This link is not valid'),
+});
+
+/** POST /admin/privacy/rights-requests/:id/close (owners) */
+export const rightsCloseSchema = z.strictObject({
+  outcome: z.enum(['done', 'refused'], { error: 'outcome must be done or refused' }),
+  note: z.string().trim().max(1000, 'The note must be at most 1000 characters').optional().default(''),
+});
+
+export type RightsRequestDto = {
+  id: string;
+  email: string;
+  kind: RightsKind;
+  details: string;
+  status: 'open' | 'done' | 'refused';
+  confirmedAt: string;
+  dueAt: string;
+  overdue: boolean;
+  closedAt: string | null;
+  outcomeNote: string | null;
+};
