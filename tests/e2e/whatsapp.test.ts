@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations } from './axe.ts';
-import { adminLogIn, baseUrl, e2eDescribe, newPage, signupVerified, sql } from './harness.ts';
+import { adminLogIn, baseUrl, e2eDescribe, islandsSettled, newPage, signupVerified, sql } from './harness.ts';
 
 const run = Date.now().toString(36);
 const PASSWORD = 'whatsapp lantern river 42';
@@ -134,8 +134,7 @@ e2eDescribe('WhatsApp', () => {
     await signupVerified('user', learner);
     const page = await newPage();
     await page.goto('/login');
-    await page.locator('main form[data-ready], main form').first().waitFor();
-    await page.waitForFunction(() => !document.querySelector('main astro-island[ssr]'), undefined, { timeout: 30_000 });
+    await islandsSettled(page);
     await page.locator('main').getByLabel('Email').fill(learner.email);
     await page
       .locator('main')
@@ -144,6 +143,8 @@ e2eDescribe('WhatsApp', () => {
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL(/\/courses$/);
     await page.goto('/settings');
+    // The settings forms come alive on the visitor's first touch; the WhatsApp choice comes with them.
+    await page.getByRole('heading', { name: 'Change password' }).hover();
     const section = page.getByRole('region', { name: 'WhatsApp updates' });
     await section.waitFor();
     await section.getByRole('button', { name: 'Turn on WhatsApp updates' }).click();
