@@ -9,8 +9,8 @@ import type { Session } from '../auth/index.ts';
 import { VIEW_LINK_SECONDS, type RegistrationDocumentsDto } from '../../../src/shared/documents.ts';
 import type { ReviewInput } from '../../../src/shared/document-requests.ts';
 import { advanceStage } from '../leads/index.ts';
-import { enqueueEmail } from '../mail/index.ts';
-import { db, type Db, HttpError, recordAdminAction } from '../platform/index.ts';
+import { notify } from '../messaging/index.ts';
+import { db, type Db, HttpError, recordAdminAction, siteUrl } from '../platform/index.ts';
 import { reviewerRegistration } from './access.ts';
 import { checklistFor } from './checklist.ts';
 import { documentReviewedEmail } from './emails.ts';
@@ -81,7 +81,18 @@ export async function reviewDocument(admin: Session, documentId: string, input: 
       reason: reason ?? undefined,
       allApproved,
     });
-    await enqueueEmail(tx, { to: registration.email, ...email, tag: 'document-review' });
+    // By WhatsApp to an applicant who opted in (the email if the message cannot go), else by email.
+    await notify(tx, {
+      email: { to: registration.email, ...email, tag: 'document-review' },
+      template: 'document_reviewed',
+      variables: [registration.name, label, reviewOutcome(input.decision, reason), siteUrl('/applications')],
+    });
     return documentsOf({ ...registration, stage: allApproved ? 'applied' : registration.stage }, tx);
   });
+}
+
+/** The outcome as one line (a template's variable may not hold line breaks or long runs of spaces). */
+function reviewOutcome(decision: 'approve' | 'reject', reason: string | null): string {
+  if (decision === 'approve') return 'approved';
+  return `please upload it again (${(reason ?? '').replace(/\s+/g, ' ').trim()})`;
 }

@@ -51,6 +51,14 @@ export const TEMPLATES = {
       hi: `नमस्ते {{1}}, आपकी फीस योजना की {{2}} की किस्त {{3}} को देय थी और अभी बाकी है। यहाँ भुगतान करें: {{4}}। ${STOP_HI}`,
     },
   },
+  document_reviewed: {
+    category: 'utility',
+    variables: ['name', 'document', 'outcome', 'applications link', 'choices link'],
+    text: {
+      en: `Hi {{1}}, our admissions team reviewed your {{2}}: {{3}}. See your documents: {{4}}. ${STOP_EN}`,
+      hi: `नमस्ते {{1}}, हमारी प्रवेश टीम ने आपका {{2}} देखा: {{3}}। अपने दस्तावेज़ यहाँ देखें: {{4}}। ${STOP_HI}`,
+    },
+  },
   counsellor_follow_up: {
     category: 'marketing',
     variables: ['name', 'counsellor', 'choices link'],

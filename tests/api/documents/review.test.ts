@@ -7,6 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { eraseDocumentsOfEndedRegistrations, localStandIn, runDocumentCleanup } from '../../../netlify/lib/documents/index.ts';
+import { optInWhatsApp } from '../../../netlify/lib/messaging/index.ts';
+import { db as serviceDb } from '../../../netlify/lib/platform/index.ts';
 import { call, useTestDatabase } from '../support/harness.ts';
 import { applicant, assignLead, INVITE, issue, jpegWithGps, pdf, putSigned, slot, storedBytes, teamMember, upload } from './kit.ts';
 
@@ -21,6 +23,24 @@ const stageOf = async (id: string) =>
   (await db.sql<{ stage: string }[]>`select stage from lead_pipeline where lead_kind = 'registration' and lead_id = ${id}`)[0]!.stage;
 
 describe('review by the team', () => {
+  it('tells an applicant who chose WhatsApp there, with the reason, and emails nobody twice', async () => {
+    const who = await applicant(db);
+    await serviceDb().begin((tx) =>
+      optInWhatsApp(tx, { email: who.email, phone: '+919876500123', subjectTable: 'registrations', subjectId: who.registrationId }),
+    );
+    const owner = await teamMember(db, 'owner');
+    const { confirmed } = await upload(who, 'marksheet-12', await pdf(), 'application/pdf', 'marks.pdf');
+    const marksheet = slot(confirmed, 'marksheet-12').document.id as string;
+    const rejected = await review(owner.token, marksheet, { decision: 'reject', reason: 'The page is\ncut off' });
+    expect(rejected.status, rejected.text).toBe(200);
+    const rows = await db.sql<{ channel: string; tag: string; wa_template: string | null; wa_variables: string[] | null }[]>`
+      select channel, tag, wa_template, wa_variables from email_outbox
+      where (to_address = ${who.email} or recipient_email = ${who.email}) and tag = 'document-review'`;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ channel: 'whatsapp', wa_template: 'document_reviewed' });
+    expect(rows[0]!.wa_variables!.slice(1, 3)).toEqual(['12th marksheet', 'please upload it again (The page is cut off)']);
+  });
+
   it('a counsellor rejects with a reason, the applicant sees it and uploads again, approval of every required document moves the lead to Applied', async () => {
     const who = await applicant(db);
     const counsellor = await teamMember(db, 'counsellor');
