@@ -59,11 +59,18 @@ async function submit(page: Page, form: Locator, button: Locator, apiPath: strin
  * Types the values; false when a value is longer than its field takes (maxlength): the browser
  * refuses it by not holding it, and the API must refuse it too.
  */
+function realDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
 async function fill(form: Locator, values: Record<string, string>): Promise<boolean> {
   for (const [name, value] of Object.entries(values)) {
     const field = form.locator(`[name="${name}"]`);
     const max = Number((await field.getAttribute('maxlength')) ?? Infinity);
     if (value.length > max) return false;
+    // A date field holds only a real date: the browser refuses anything else by not taking it.
+    if ((await field.getAttribute('type')) === 'date' && value && !realDate(value)) return false;
     await field.fill(value);
   }
   return true;
@@ -119,7 +126,21 @@ e2eDescribe('the forms refuse in the browser exactly what the API refuses', () =
       );
       sessionStorage.removeItem('aspira.registration.form');
     }, email);
-    const fields = ['name', 'phone', 'fatherName', 'qualification', 'highschool', 'university', 'sop', 'experience', 'motivation'];
+    const fields = [
+      'name',
+      'phone',
+      'fatherName',
+      'qualification',
+      'highschool',
+      'university',
+      'sop',
+      'experience',
+      'motivation',
+      'dateOfBirth',
+      'parentName',
+      'parentEmail',
+      'parentPhone',
+    ];
     for (const [name, input] of Object.entries(REGISTRATION_INPUTS)) {
       await page.goto('/information', { waitUntil: 'domcontentloaded' });
       await page.locator('.reg[data-ready]').waitFor({ timeout: 30_000 });
