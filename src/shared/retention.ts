@@ -1,8 +1,8 @@
 /**
  * How long each kind of personal data is kept (DPDP Rules 2025 r.8 and the Third Schedule): the
  * one schedule the notice shows and the retention job (netlify/lib/privacy/retention.ts) runs.
- * Days count from the row's last activity. A domain that adds personal data (documents, messages)
- * adds its line here and its eraser in netlify/lib/privacy/retention.ts. Payment and invoice records are kept as tax law
+ * Days count from the row's last activity. A domain that adds personal data adds its line here and
+ * its eraser in netlify/lib/privacy/retention-erasers.ts. Payment and invoice records are kept as tax law
  * requires (the CGST Act s.36 and the Income-tax Act: 8 years), reduced to what it requires.
  */
 export type RetentionKind =
@@ -40,6 +40,18 @@ export const RETENTION: readonly RetentionRule[] = [
     days: 365,
     en: 'The log of a withdrawn consent and of processing: 1 year after it ends (DPDP Rules r.8(3))',
     hi: 'वापस ली गई सहमति और प्रसंस्करण का लॉग: समाप्ति के 1 वर्ष बाद (नियम 8(3))',
+  },
+  {
+    kind: 'documents',
+    days: 730,
+    en: "Applicants' documents (marksheets, passport, CV...): 2 years after the registration ends (enrolled or closed)",
+    hi: 'आवेदक के दस्तावेज़ (अंकपत्र, पासपोर्ट, सीवी...): पंजीकरण समाप्त होने के 2 वर्ष बाद',
+  },
+  {
+    kind: 'messages',
+    days: 365,
+    en: 'WhatsApp messages to and from you: 1 year',
+    hi: 'आपको भेजे गए और आपसे आए WhatsApp संदेश: 1 वर्ष',
   },
   {
     kind: 'payments',

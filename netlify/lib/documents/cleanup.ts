@@ -1,9 +1,9 @@
 /**
  * The scheduled clean-up (netlify/functions/documents-cleanup.mts): uploads issued but never
- * confirmed are expired and their objects deleted; documents of registrations that ended long ago
- * are deleted (retention); the deletion queue is drained.
+ * confirmed are expired and their objects deleted, and the deletion queue is drained (files of
+ * documents erased by retention or erasure too).
  */
-import { db, env } from '../platform/index.ts';
+import { db, type Db } from '../platform/index.ts';
 import { drainDeletions, queueDeletion } from './deletions.ts';
 
 /** Unconfirmed uploads are left this long after their window, for a confirm already under way. */
@@ -24,38 +24,41 @@ export async function expireOrphanedUploads(): Promise<number> {
 }
 
 /**
- * Retention: deletes every document (rows and files) of registrations whose lead closed (enrolled
- * or lost) more than `months` months before `now`, then deletes their files (unless `drain: false`,
- * for a caller that drains the queue itself). Default: DOCUMENT_RETENTION_MONTHS (24).
+ * Retention (the one schedule, src/shared/retention.ts, run by the privacy-retention job): the
+ * documents of registrations whose lead closed (enrolled or lost) before `cutoff`.
  */
-export async function eraseDocumentsOfEndedRegistrations(
-  options: { months?: number; now?: Date; drain?: boolean } = {},
-): Promise<{ registrations: number; documents: number }> {
-  const months = options.months ?? env().DOCUMENT_RETENTION_MONTHS;
-  const now = options.now ?? new Date();
-  const result = await db().begin(async (tx) => {
-    const rows = await tx<{ registration_id: string; object_path: string }[]>`
-      delete from applicant_documents d
-      using lead_pipeline lp
-      where lp.lead_kind = 'registration' and lp.lead_id = d.registration_id and lp.stage in ('enrolled', 'lost')
-        and coalesce((select max(c.at) from lead_stage_changes c
-                      where c.lead_kind = 'registration' and c.lead_id = d.registration_id), lp.updated_at)
-            < ${now}::timestamptz - make_interval(months => ${months})
-      returning d.registration_id, d.object_path`;
-    await queueDeletion(
-      tx,
-      rows.map((r) => r.object_path),
-    );
-    return { registrations: new Set(rows.map((r) => r.registration_id)).size, documents: rows.length };
-  });
-  if (options.drain !== false) await drainDeletions();
-  return result;
+export async function documentsPastRetention(tx: Db, cutoff: Date): Promise<string[]> {
+  const rows = await tx<{ id: string }[]>`
+    select d.id::text from applicant_documents d
+    join lead_pipeline lp on lp.lead_kind = 'registration' and lp.lead_id = d.registration_id
+    where lp.stage in ('enrolled', 'lost')
+      and coalesce((select max(c.at) from lead_stage_changes c
+                    where c.lead_kind = 'registration' and c.lead_id = d.registration_id), lp.updated_at) < ${cutoff}
+    order by d.id`;
+  return rows.map((r) => r.id);
+}
+
+/** Deletes one document's row and queues its file for deletion (the clean-up job drains the queue). */
+export async function eraseDocument(tx: Db, id: string): Promise<number> {
+  const rows = await tx<{ object_path: string }[]>`delete from applicant_documents where id = ${id} returning object_path`;
+  await queueDeletion(
+    tx,
+    rows.map((r) => r.object_path),
+  );
+  return rows.length;
+}
+
+/** Erases a registration's documents before the registration itself goes (its files too, by the queue). */
+export async function eraseRegistrationDocuments(tx: Db, registrationId: string): Promise<number> {
+  const rows = await tx<{ id: string }[]>`select id::text from applicant_documents where registration_id = ${registrationId}`;
+  let erased = 0;
+  for (const row of rows) erased += await eraseDocument(tx, row.id);
+  return erased;
 }
 
 /** The scheduled run: a small summary for the job's heartbeat. */
 export async function runDocumentCleanup(): Promise<Record<string, number>> {
   const expired = await expireOrphanedUploads();
-  const retention = await eraseDocumentsOfEndedRegistrations({ drain: false });
   let deleted = 0;
   let failed = 0;
   // Drain in batches within the job's budget.
@@ -65,5 +68,5 @@ export async function runDocumentCleanup(): Promise<Record<string, number>> {
     failed += run.failed;
     if (run.deleted === 0 || run.failed > 0) break;
   }
-  return { expired, retainedRegistrations: retention.registrations, retainedDocuments: retention.documents, deleted, failed };
+  return { expired, deleted, failed };
 }

@@ -7,7 +7,7 @@
 export { applicantDocuments, confirmUpload, issueUpload, UPLOAD_LIMITS } from './uploads.ts';
 export { documentsForReview, openDocument, reviewDocument } from './review.ts';
 export { drainDeletions } from './deletions.ts';
-export { eraseDocumentsOfEndedRegistrations, expireOrphanedUploads, runDocumentCleanup } from './cleanup.ts';
+export { documentsPastRetention, eraseDocument, eraseRegistrationDocuments, expireOrphanedUploads, runDocumentCleanup } from './cleanup.ts';
 export { checklistFor, checklists } from './checklist.ts';
 export { sniff, inspectFile } from './inspect.ts';
 export {

@@ -88,8 +88,6 @@ const schema = z.object({
     .string()
     .regex(/^[a-z0-9][a-z0-9._-]{2,62}$/, 'DOCUMENTS_BUCKET must be a bucket name')
     .default('applicant-documents'),
-  /** Documents of registrations that ended (enrolled or lost) longer ago than this are deleted. */
-  DOCUMENT_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(24),
   NETLIFY_BUILD_HOOK_URL: optionalString,
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });

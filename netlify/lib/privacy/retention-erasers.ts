@@ -5,6 +5,7 @@
  */
 import type { RetentionKind } from '../../../src/shared/retention.ts';
 import type { Tx } from '../platform/index.ts';
+import { documentsPastRetention, eraseDocument, eraseRegistrationDocuments } from '../documents/index.ts';
 
 export type Expired = { table: string; id: string };
 export type Eraser = { expired: (tx: Tx, cutoff: Date) => Promise<Expired[]>; erase: (tx: Tx, row: Expired) => Promise<number> };
@@ -54,12 +55,13 @@ const unpaidRegistrations: Eraser = {
 };
 
 async function eraseRegistration(tx: Tx, id: string): Promise<number> {
+  const files = await eraseRegistrationDocuments(tx, id);
   const lead = await eraseLeadRows(tx, 'registration', id);
   const request = (await tx`delete from parental_consents where subject_table = 'registrations' and subject_id = ${id}`).count;
   const registration = (
     await tx`delete from registrations r where r.id = ${id} and not exists (select 1 from registration_payments p where p.registration_id = r.id)`
   ).count;
-  return lead + request + registration;
+  return files + lead + request + registration;
 }
 
 /** A child's registration whose parent never answered: erased a week after the link died. */
@@ -95,7 +97,26 @@ const consentLog: Eraser = {
   erase: async (tx, row) => (await tx`delete from consents where id = ${row.id}`).count,
 };
 
+/** Applicants' documents of registrations that ended: the rows now, the files by the clean-up job's queue. */
+const documents: Eraser = {
+  async expired(tx, cutoff) {
+    return (await documentsPastRetention(tx, cutoff)).map((id) => ({ table: 'applicant_documents', id }));
+  },
+  erase: (tx, row) => eraseDocument(tx, row.id),
+};
+
+/** WhatsApp messages to and from the person (the outbox's copies go with the emails'). */
+const messages: Eraser = {
+  async expired(tx, cutoff) {
+    const rows = await tx<{ id: string }[]>`select id::text from whatsapp_messages where created_at < ${cutoff} order by id`;
+    return rows.map((r) => ({ table: 'whatsapp_messages', id: r.id }));
+  },
+  erase: async (tx, row) => (await tx`delete from whatsapp_messages where id = ${row.id}`).count,
+};
+
 export const ERASERS: Partial<Record<RetentionKind, Eraser>> = {
+  documents,
+  messages,
   enquiries,
   'unpaid-registrations': unpaidRegistrations,
   'awaiting-parent': awaitingParent,
