@@ -5,7 +5,17 @@
  */
 import type { NoticeLanguage } from '../../../src/shared/consent.ts';
 import { CONFIRMATIONS_PER_DAY, enqueueEmail, enqueueWhatsApp, type OutgoingEmail } from '../mail/index.ts';
-import { type Db, hasActiveConsent, hitStatement, HttpError, log, recordConsent, withdrawConsent, choicesUrl } from '../platform/index.ts';
+import {
+  type Db,
+  hasActiveConsent,
+  mayMarketTo,
+  hitStatement,
+  HttpError,
+  log,
+  recordConsent,
+  withdrawConsent,
+  choicesUrl,
+} from '../platform/index.ts';
 import { deliverWhatsAppAfterAnswer, writeFallbackEmail } from './deliver.ts';
 import type { TemplateName } from './templates.ts';
 import { whatsapp, type WhatsAppLanguage } from './whatsapp/index.ts';
@@ -86,6 +96,9 @@ export async function windowClosesAt(tx: Db, phones: string[]): Promise<Date | n
   return row?.closes && new Date(row.closes).getTime() > Date.now() ? new Date(row.closes) : null;
 }
 
+export const NO_MARKETING =
+  'The follow-up template is a marketing message: it is not sent to a person under 18. Answer in free text while they write to you, or call their parent';
+
 export type FollowUp = { kind: 'template'; variables: { name: string; counsellor: string } } | { kind: 'text'; text: string };
 
 /** A counsellor writes to a person who opted in: a template any time, free text only inside the window. */
@@ -94,6 +107,8 @@ export async function sendFollowUp(tx: Db, input: { email: string; sentBy: strin
   if (!contact) throw new HttpError(409, whatsapp() ? NOT_OPTED_IN : 'WhatsApp is not configured on this deployment');
   const { message } = input;
   if (message.kind === 'text' && !(await windowClosesAt(tx, [contact.phone]))) throw new HttpError(409, WINDOW_CLOSED);
+  // The follow-up template is marketing (Meta's category): never to a child (DPDP Act s.9(3)).
+  if (message.kind === 'template' && !(await mayMarketTo(tx, input.email))) throw new HttpError(409, NO_MARKETING);
   const variables = message.kind === 'template' ? [message.variables.name, message.variables.counsellor] : [];
   const fallback =
     message.kind === 'text'

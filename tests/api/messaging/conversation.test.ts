@@ -134,6 +134,14 @@ describe('the counsellor’s reply', () => {
     expect(last.template).toBe('counsellor_follow_up');
     expect(JSON.parse(last.body).slice(0, 2)).toEqual(['Kabir Queue', 'Chitra']);
 
+    // Marked a child (a consent given as a minor): the marketing template is refused, nothing queued.
+    await db.sql`update consents set minor = true where email = ${email} and purpose = 'advisor'`;
+    const child = await call('POST', `/api/v1/admin/persons/${person}/whatsapp`, { token: mine.token, body: { kind: 'template' } });
+    expect(child.status).toBe(409);
+    expect(child.body.errors).toMatch(/not sent to a person under 18/);
+    expect((await sandboxSent(db, phone)).at(-1)!.template).toBe('counsellor_follow_up');
+    await db.sql`update consents set minor = false where email = ${email}`;
+
     const raw = inboundBody('wamid.queue-1', 'Yes please', phone);
     await postWebhook(raw, sign(raw));
     const queue = await call('GET', '/api/v1/admin/queue', { token: mine.token });
