@@ -101,7 +101,7 @@ export async function preparePeople(baseUrl: string, databaseUrl: string): Promi
     const { verificationToken } = await send('POST', '/otp/verify', { email, otp });
     const form = {
       ...{ name: 'Asha Verma', email, phone: '+91 98765 43210', fatherName: 'Ravi Verma', qualification: 'B.Com', highschool: '86.5' },
-      ...{ university: '', sop: 'Marketing for schools.', experience: '', motivation: 'A career in marketing.' },
+      ...{ university: '', sop: 'Marketing for schools.', experience: '', motivation: 'A career in marketing.', dateOfBirth: '1998-05-14' },
     };
     const { registrationToken } = await send('POST', '/user/register-unpaid', { ...form, verificationToken });
     const fee = (await send('POST', '/payment/create-order', { registrationToken, feeOption: 'admit', state: '06' })) as {

@@ -22,7 +22,8 @@ export async function checkDocuments(api: ApiClient, stamp = Date.now()): Promis
   const verified = await call('POST', '/api/v1/otp/verify', { body: { email, otp: await latestOtp(email) } });
   const form = {
     name: 'Asha Verma', email, phone: '+91 98765 43210', fatherName: 'Ravi Verma', qualification: '12th', highschool: '86.5',
-    university: '', sop: '', experience: '', motivation: 'To study in France.', verificationToken: verified.body?.verificationToken,
+    university: '', sop: '', experience: '', motivation: 'To study in France.', dateOfBirth: '2001-04-12',
+    verificationToken: verified.body?.verificationToken,
   }; // prettier-ignore
   const registrationId = (await call('POST', '/api/v1/user/register-unpaid', { body: form })).body?.registration?._id ?? 'none';
   const password = 'violet-harbour-lantern-42';

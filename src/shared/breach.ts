@@ -3,7 +3,7 @@
  * Rule 7(1): to each affected person, without delay; Rule 7(2): to the Board, at once and a
  * detailed report within 72 hours. Nothing is sent without the owner's typed confirmation.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The tables a breach can be searched in, with what the owner reads. */
 export const BREACH_TABLES = {
@@ -22,9 +22,11 @@ export const SEND_CONFIRMATION = 'SEND';
 const text = (label: string, max: number) =>
   z
     .string({ error: `Enter ${label}` })
-    .trim()
-    .min(1, `Enter ${label}`)
-    .max(max, `${label[0]!.toUpperCase()}${label.slice(1)} must be at most ${max} characters`);
+    .check(
+      z.trim(),
+      z.minLength(1, `Enter ${label}`),
+      z.maxLength(max, `${label[0]!.toUpperCase()}${label.slice(1)} must be at most ${max} characters`),
+    );
 
 const day = z.iso.datetime({ offset: true, error: 'Give a date and time, like 2026-11-20T00:00:00+05:30' });
 
@@ -32,19 +34,18 @@ const day = z.iso.datetime({ offset: true, error: 'Give a date and time, like 20
 export const breachScopeShape = {
   from: day,
   to: day,
-  tables: z
-    .array(z.enum(BREACH_TABLE_NAMES, { error: `Tables are ${BREACH_TABLE_NAMES.join(', ')}` }))
-    .max(BREACH_TABLE_NAMES.length)
-    .default([]),
-  ids: z
-    .array(
-      z
-        .string()
-        .trim()
-        .regex(/^[a-z_]{1,40}:[A-Za-z0-9-]{1,64}$/, 'Each id is table:id, like registrations:abc123'),
-    )
-    .max(5000)
-    .default([]),
+  tables: z._default(
+    z
+      .array(z.enum(BREACH_TABLE_NAMES, { error: `Tables are ${BREACH_TABLE_NAMES.join(', ')}` }))
+      .check(z.maxLength(BREACH_TABLE_NAMES.length)),
+    [],
+  ),
+  ids: z._default(
+    z
+      .array(z.string().check(z.trim(), z.regex(/^[a-z_]{1,40}:[A-Za-z0-9-]{1,64}$/, 'Each id is table:id, like registrations:abc123')))
+      .check(z.maxLength(5000)),
+    [],
+  ),
 };
 
 /** What the owner writes once; the notices are drafted from it under Rule 7's headings. */
@@ -58,24 +59,24 @@ export const breachFactsShape = {
   prevention: text('what prevents it happening again', 2000),
 };
 
-function checkScope(value: { from: string; to: string; tables: string[]; ids: string[] }, ctx: z.RefinementCtx) {
+const checkScope = z.superRefine((value: { from: string; to: string; tables: string[]; ids: string[] }, ctx) => {
   if (Date.parse(value.from) > Date.parse(value.to))
-    ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end must be after the start' });
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end must be after the start', input: value });
   if (value.tables.length === 0 && value.ids.length === 0)
-    ctx.addIssue({ code: 'custom', path: ['tables'], message: 'Choose the affected tables or list the affected ids' });
-}
+    ctx.addIssue({ code: 'custom', path: ['tables'], message: 'Choose the affected tables or list the affected ids', input: value });
+});
 
-export const breachPreviewSchema = z.strictObject({ ...breachScopeShape, ...breachFactsShape }).superRefine(checkScope);
+export const breachPreviewSchema = z.strictObject({ ...breachScopeShape, ...breachFactsShape }).check(checkScope);
 export const breachSendSchema = z
   .strictObject({
     ...breachScopeShape,
     ...breachFactsShape,
-    confirm: z
-      .string()
-      .trim()
-      .refine((v) => v === SEND_CONFIRMATION, `Type ${SEND_CONFIRMATION} to send`),
+    confirm: z.string().check(
+      z.trim(),
+      z.refine((v) => v === SEND_CONFIRMATION, `Type ${SEND_CONFIRMATION} to send`),
+    ),
   })
-  .superRefine(checkScope);
+  .check(checkScope);
 
 export type BreachFacts = { [K in keyof typeof breachFactsShape]: string };
 export type AffectedPerson = { email: string; name: string; phone: string | null; channel: 'email' | 'phone'; found: string[] };

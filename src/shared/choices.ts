@@ -2,7 +2,7 @@
  * "Your choices" (DPDP Act s.6(4)): the page every email links to, where a person sees each consent
  * they gave and withdraws any of them without logging in. Requests and answers, shared.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { ConsentPurpose, NoticeLanguage } from './consent.ts';
 
 export const CONSENT_PURPOSES = [
@@ -26,7 +26,9 @@ export const PURPOSE_LABELS: Record<ConsentPurpose, string> = {
   whatsapp: 'Updates on WhatsApp',
 };
 
-const token = z.string({ error: 'This link is not valid' }).trim().min(20, 'This link is not valid').max(1000, 'This link is not valid');
+const token = z
+  .string({ error: 'This link is not valid' })
+  .check(z.trim(), z.minLength(20, 'This link is not valid'), z.maxLength(1000, 'This link is not valid'));
 
 /** POST /choices */
 export const choicesSchema = z.strictObject({ token });
@@ -34,7 +36,7 @@ export const choicesSchema = z.strictObject({ token });
 /** POST /choices/withdraw: one purpose, or every consent when none is named. */
 export const withdrawSchema = z.strictObject({
   token,
-  purpose: z.enum(CONSENT_PURPOSES, { error: `purpose must be one of ${CONSENT_PURPOSES.join(', ')}` }).optional(),
+  purpose: z.optional(z.enum(CONSENT_PURPOSES, { error: `purpose must be one of ${CONSENT_PURPOSES.join(', ')}` })),
 });
 
 export type ConsentChoice = {

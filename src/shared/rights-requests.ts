@@ -3,7 +3,7 @@
  * erasure, asked on /privacy-request, proven by a link to the email, answered by an owner. The
  * deadline is the Rules' outer limit (rule 14(3): at most 90 days); our policy promises 30.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { emailSchema } from './account.ts';
 import { HONEYPOT } from './leads.ts';
 
@@ -18,23 +18,27 @@ export const rightsRequestSchema = z
   .strictObject({
     email: emailSchema,
     kind: z.enum(Object.keys(RIGHTS_KINDS) as [RightsKind, ...RightsKind[]], { error: 'Choose what you are asking for' }),
-    details: z.string().trim().max(2000, 'Details must be at most 2000 characters').optional().default(''),
-    [HONEYPOT]: z.string().max(0, 'Leave this field empty').optional(),
+    details: z._default(z.optional(z.string().check(z.trim(), z.maxLength(2000, 'Details must be at most 2000 characters'))), ''),
+    [HONEYPOT]: z.optional(z.string().check(z.maxLength(0, 'Leave this field empty'))),
   })
-  .superRefine((value, ctx) => {
-    if (value.kind === 'correction' && !value.details)
-      ctx.addIssue({ code: 'custom', path: ['details'], message: 'Say what is wrong and what it should be' });
-  });
+  .check(
+    z.superRefine((value, ctx) => {
+      if (value.kind === 'correction' && !value.details)
+        ctx.addIssue({ code: 'custom', path: ['details'], message: 'Say what is wrong and what it should be', input: value });
+    }),
+  );
 
 /** POST /privacy/request/confirm */
 export const rightsConfirmSchema = z.strictObject({
-  token: z.string({ error: 'This link is not valid' }).trim().min(20, 'This link is not valid').max(200, 'This link is not valid'),
+  token: z
+    .string({ error: 'This link is not valid' })
+    .check(z.trim(), z.minLength(20, 'This link is not valid'), z.maxLength(200, 'This link is not valid')),
 });
 
 /** POST /admin/privacy/rights-requests/:id/close (owners) */
 export const rightsCloseSchema = z.strictObject({
   outcome: z.enum(['done', 'refused'], { error: 'outcome must be done or refused' }),
-  note: z.string().trim().max(1000, 'The note must be at most 1000 characters').optional().default(''),
+  note: z._default(z.optional(z.string().check(z.trim(), z.maxLength(1000, 'The note must be at most 1000 characters'))), ''),
 });
 
 export type RightsRequestDto = {

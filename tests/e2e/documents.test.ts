@@ -27,7 +27,7 @@ async function registration(email: string): Promise<string> {
   const { verificationToken } = await post('/otp/verify', { email, otp: await emailedOtp(email) });
   const form = {
     name: 'Asha Verma', email, phone: '+91 98765 43210', fatherName: 'Ravi Verma', qualification: '12th', highschool: '86.5',
-    university: '', sop: '', experience: '', motivation: 'To study in France.', verificationToken,
+    university: '', sop: '', experience: '', motivation: 'To study in France.', dateOfBirth: '2001-04-12', verificationToken,
   }; // prettier-ignore
   return (await post('/user/register-unpaid', form)).registration._id;
 }

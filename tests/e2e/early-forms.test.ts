@@ -76,7 +76,20 @@ e2eDescribe('forms typed into before their script arrives', () => {
 
     release();
     await page.waitForURL(/\/login\?email=/, { timeout: 30_000 });
-    expect(sent).toEqual([{ firstName: 'Meera', lastName: 'Iyer', email, password: 'quiet lantern orchard' }]);
+    // The age question left unticked: no parent's details, the notice read in English.
+    expect(sent).toEqual([
+      {
+        firstName: 'Meera',
+        lastName: 'Iyer',
+        email,
+        password: 'quiet lantern orchard',
+        under18: false,
+        parentName: '',
+        parentEmail: '',
+        parentPhone: '',
+        noticeLanguage: 'en',
+      },
+    ]);
   });
 
   it('/signup: what was typed is in the form once it is alive, Show password still ticked', async () => {

@@ -5,7 +5,7 @@
  */
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { e2eDescribe, emailedOtp, newPage, sql } from './harness.ts';
+import { e2eDescribe, emailedOtp, newPage, registrationAlive, sql } from './harness.ts';
 
 const stamp = Date.now();
 const childEmail = `child.${stamp}@example.com`;
@@ -32,7 +32,7 @@ e2eDescribe("a child's registration with a parent's consent", () => {
   it('a 16-year-old registers for AspiraDiscover; the parent confirms from the email; the registration continues', async () => {
     const page = await newPage({ width: 390, height: 844 });
     await page.goto('/information?utm_source=instagram&utm_campaign=diwali');
-    await page.locator('.reg[data-ready]').waitFor();
+    await registrationAlive(page);
     const form = page.getByRole('form', { name: 'Registration' });
     await form.getByLabel('Email').fill(childEmail);
     await form.getByRole('button', { name: 'Send OTP' }).click();
