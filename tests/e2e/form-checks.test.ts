@@ -8,17 +8,20 @@
 import { expect, it } from 'vitest';
 import type { Locator, Page, Route } from 'playwright-core';
 import { LOGIN_INPUTS, REGISTRATION_INPUTS, SIGNUP_INPUTS } from '../fixtures/forms.ts';
-import { baseUrl, e2eDescribe, newPage } from './harness.ts';
+import { baseUrl, e2eDescribe, newPage, newVisitorAddress } from './harness.ts';
 
 type Verdict = { refused: boolean; errors: Record<string, string> };
 
 /** The API's own answer to this body: refused (400) with one message per field, or not. */
 async function server(path: string, body: unknown): Promise<Verdict> {
+  // Each input as a visitor of its own: the per-address limits must not decide the verdict.
+  await newVisitorAddress();
   const res = await fetch(`${baseUrl}/api/v1${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${Math.floor(Math.random() * 200) + 1}` },
     body: JSON.stringify(body),
   });
+  expect(res.status, `${path} answered ${res.status}`).not.toBe(429);
   if (res.status !== 400) return { refused: false, errors: {} };
   const { errors } = (await res.json()) as { errors: string[] | string };
   const out: Record<string, string> = {};
