@@ -38,7 +38,7 @@ export async function checkBrowser(report: Report, options: { base: string; data
     await journey('browser: sign up, log in, buy in the sandbox, see the purchase', async (page) => {
       const email = `browser.learner.${Date.now()}@example.com`;
       await page.goto('/signup', ready);
-      await hydrated(page);
+      await alive(page);
       const main = page.locator('main');
       await main.getByLabel('First name').fill('Meera');
       await main.getByLabel('Last name').fill('Iyer');
@@ -51,7 +51,7 @@ export async function checkBrowser(report: Report, options: { base: string; data
       await page.goto(link.pathname + link.search, ready);
       await page.getByRole('heading', { name: 'Email address confirmed' }).waitFor();
       await page.goto('/login', ready);
-      await hydrated(page);
+      await alive(page);
       await main.getByLabel('Email').fill(email);
       await main.getByLabel(/^Password/).fill('saffron kite harbour 7');
       await page.getByRole('button', { name: 'Log in' }).click();
@@ -74,8 +74,8 @@ export async function checkBrowser(report: Report, options: { base: string; data
     await journey('browser: register with an emailed OTP and pay the hybrid fee', async (page) => {
       const email = `browser.applicant.${Date.now()}@example.com`;
       await page.goto('/information', ready);
-      await page.locator('.reg[data-ready]').waitFor();
       const form = page.getByRole('form', { name: 'Registration' });
+      await alive(page, form, page.locator('.reg[data-ready]'));
       await form.getByLabel('Email').fill(email);
       await form.getByRole('button', { name: 'Send OTP' }).click();
       await form.getByLabel('OTP').fill(await otpFor(sql, email));
@@ -133,9 +133,10 @@ export async function checkBrowser(report: Report, options: { base: string; data
   }
 }
 
-/** The page's own island has hydrated (Astro drops the `ssr` attribute then). */
-function hydrated(page: Page) {
-  return page.waitForFunction(() => !!document.querySelector('main astro-island') && !document.querySelector('main astro-island[ssr]'));
+/** The page's form is alive: forms come alive on the visitor's first intent (a pointer over them), then mark themselves ready. */
+async function alive(page: Page, form = page.locator('main form').first(), ready = page.locator('main form[data-ready]').first()) {
+  await form.hover();
+  await ready.waitFor();
 }
 
 async function otpFor(sql: postgres.Sql, email: string): Promise<string> {
