@@ -77,7 +77,9 @@ export async function createLead<K extends FormLeadKind>(kind: K, data: LeadData
     const phone = typeof row.phone === 'string' ? row.phone : null;
     // A child's opt-in waits: nothing is sent to a child until the parent has confirmed.
     if (!parent && (data as { whatsapp?: boolean }).whatsapp === true && phone) {
-      await optInWhatsApp(tx, { email: definition.email(data), phone, subjectTable: definition.table, subjectId: id });
+      // Messages in the language of the notice the person read beside the form.
+      const language = age.noticeLanguage ?? 'en';
+      await optInWhatsApp(tx, { email: definition.email(data), phone, language, subjectTable: definition.table, subjectId: id });
     }
     const reference = `${kind}-${id}`;
     if (parent) {

@@ -89,7 +89,13 @@ export async function registerUnpaid(input: z.output<typeof registerUnpaidSchema
       });
     const whatsappNumber = !parent && input.whatsapp === true ? normalisePhone(input.phone) : null;
     if (whatsappNumber) {
-      await optInWhatsApp(tx, { email: input.email, phone: whatsappNumber, subjectTable: 'registrations', subjectId: saved!.id });
+      await optInWhatsApp(tx, {
+        email: input.email,
+        phone: whatsappNumber,
+        language: input.noticeLanguage,
+        subjectTable: 'registrations',
+        subjectId: saved!.id,
+      });
     }
     return { ...saved! };
   });

@@ -91,12 +91,18 @@ describe('automatic messages', () => {
     expect(await db.sql`select 1 from registrations where email = ${other}`).toEqual([]);
 
     const answer = await call('POST', '/api/v1/user/register-unpaid', {
-      body: { ...registrationForm(email), whatsapp: true, verificationToken: await verifiedToken(db, email, nextIp()) },
+      // The notice read in Hindi: the WhatsApp messages come in Hindi too.
+      body: {
+        ...registrationForm(email),
+        whatsapp: true,
+        noticeLanguage: 'hi',
+        verificationToken: await verifiedToken(db, email, nextIp()),
+      },
       ip: nextIp(),
     });
     expect(answer.status, answer.text).toBe(201);
-    const [consent] = await db.sql`select subject_table from consents where email = ${email} and purpose = 'whatsapp'`;
-    expect(consent).toEqual({ subject_table: 'registrations' });
+    const [consent] = await db.sql`select subject_table, language from consents where email = ${email} and purpose = 'whatsapp'`;
+    expect(consent).toEqual({ subject_table: 'registrations', language: 'hi' });
     const order = await openFeeOrder(answer.body.registrationToken);
     const paid = await call('POST', '/api/v1/user/register-paid', {
       body: { registrationToken: answer.body.registrationToken, ...(await sandboxPay(order.orderId)) },
@@ -105,5 +111,6 @@ describe('automatic messages', () => {
     // registrationForm's phone, +91 98765 43210, as a WhatsApp number.
     const receipt = (await sandboxSent(db, '+919876543210')).find((m) => m.template === 'payment_received');
     expect(JSON.parse(receipt!.body)[0]).toBe('Asha Verma');
+    expect(receipt!.language).toBe('hi');
   });
 });
