@@ -71,7 +71,12 @@ export default function AdvisorForm({ source = 'advisor' }: Props) {
           </select>
         </Field>
         <Honeypot value={String(form.values[HONEYPOT] ?? '')} onChange={(v) => form.setField(HONEYPOT, v)} />
-        <WhatsAppOptIn id={`${source}-form-whatsapp`} value={form.values.whatsapp} onChange={(v) => form.setField('whatsapp', v)} />
+        <WhatsAppOptIn
+          id={`${source}-form-whatsapp`}
+          child={form.values.under18 === true}
+          value={form.values.whatsapp}
+          onChange={(v) => form.setField('whatsapp', v)}
+        />
         <AgeAndNotice form={form} />
         <SubmitButton submitting={form.submitting} className="btn btn-primary btn-block">
           Request a call

@@ -68,7 +68,12 @@ export default function ContactForm() {
             <textarea {...bind('comments')} rows={5} maxLength={2000} />
           </Field>
           <Honeypot value={String(form.values[HONEYPOT] ?? '')} onChange={(v) => form.setField(HONEYPOT, v)} />
-          <WhatsAppOptIn id="contact-form-whatsapp" value={form.values.whatsapp} onChange={(v) => form.setField('whatsapp', v)} />
+          <WhatsAppOptIn
+            id="contact-form-whatsapp"
+            child={form.values.under18 === true}
+            value={form.values.whatsapp}
+            onChange={(v) => form.setField('whatsapp', v)}
+          />
           <AgeAndNotice form={form} />
           <SubmitButton submitting={form.submitting}>Submit</SubmitButton>
         </form>

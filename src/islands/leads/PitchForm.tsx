@@ -172,7 +172,12 @@ export default function PitchForm() {
           {area('additionalComments', 'Additional Comments', false, 2000)}
         </div>
         <Honeypot value={String(values[HONEYPOT] ?? '')} onChange={(v) => form.setField(HONEYPOT, v)} />
-        <WhatsAppOptIn id="pitch-form-whatsapp" value={form.values.whatsapp} onChange={(v) => form.setField('whatsapp', v)} />
+        <WhatsAppOptIn
+          id="pitch-form-whatsapp"
+          child={form.values.under18 === true}
+          value={form.values.whatsapp}
+          onChange={(v) => form.setField('whatsapp', v)}
+        />
         <AgeAndNotice form={form} />
         <SubmitButton submitting={form.submitting}>Submit pitch</SubmitButton>
       </form>

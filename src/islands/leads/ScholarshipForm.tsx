@@ -66,7 +66,12 @@ export default function ScholarshipForm() {
           </Field>
         </div>
         <Honeypot value={String(form.values[HONEYPOT] ?? '')} onChange={(v) => form.setField(HONEYPOT, v)} />
-        <WhatsAppOptIn id="scholarship-form-whatsapp" value={form.values.whatsapp} onChange={(v) => form.setField('whatsapp', v)} />
+        <WhatsAppOptIn
+          id="scholarship-form-whatsapp"
+          child={form.values.under18 === true}
+          value={form.values.whatsapp}
+          onChange={(v) => form.setField('whatsapp', v)}
+        />
         <AgeAndNotice form={form} />
         <SubmitButton submitting={form.submitting}>Apply for the scholarship</SubmitButton>
       </form>

@@ -53,6 +53,7 @@ export function DetailsStep({ flow }: { flow: RegistrationFlow }) {
       {registered ? null : (
         <WhatsAppOptIn
           id="registration-whatsapp"
+          child={isMinorDateOfBirth(form.values.dateOfBirth)}
           value={(form.values as { whatsapp?: unknown }).whatsapp}
           onChange={(v) => form.setField('whatsapp', v)}
         />
