@@ -47,6 +47,9 @@ async function shopPage(size = { width: 390, height: 844 }) {
 async function logIn(page: Page, email: string, password: string) {
   await page.goto('/login', ready);
   await settled(page);
+  // The form comes alive on the visitor's first intent; this journey types once it is alive.
+  await page.locator('main form').first().hover();
+  await page.locator('main form[data-ready]').first().waitFor();
   await page.locator('main').getByLabel('Email').fill(email);
   await page
     .locator('main')
