@@ -135,13 +135,15 @@ e2eDescribe('WhatsApp', () => {
     const page = await newPage();
     await page.goto('/login');
     await islandsSettled(page);
+    await page.locator('main form').first().hover();
+    await page.locator('main form[data-ready]').first().waitFor({ timeout: 30_000 });
     await page.locator('main').getByLabel('Email').fill(learner.email);
     await page
       .locator('main')
       .getByLabel(/^Password/)
       .fill(learner.password);
     await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(/\/courses$/);
+    await page.waitForURL(/\/courses$/, { timeout: 30_000 });
     await page.goto('/settings');
     // The settings forms come alive on the visitor's first touch; the WhatsApp choice comes with them.
     await page.getByRole('heading', { name: 'Change password' }).hover();
