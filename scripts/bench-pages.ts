@@ -126,7 +126,9 @@ export async function benchPages(
   }
   if (people && sets.includes('learner')) pages.push(...learnerPages(people));
   if (people && sets.includes('admin')) pages.push(...adminPages(people));
-  const chosen = onlyPages.length ? pages.filter((p) => onlyPages.some((o) => p.path === o || p.path.startsWith(`${o}?`))) : pages;
+  const chosen = onlyPages.length
+    ? pages.filter((p) => onlyPages.some((o) => p.path === o || p.path.startsWith(`${o}?`) || p.path.startsWith(`${o}/`)))
+    : pages;
 
   console.log(`\n== Pages: ${chosen.length} in ${sets.join(', ')}; Lighthouse median of ${RUNS} runs ==`);
   const loadBefore = loadavg()[0]!.toFixed(2);

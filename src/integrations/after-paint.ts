@@ -23,6 +23,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { importGraph, preloadIslands } from './island-preload.ts';
+import { externalIslandRuntime } from './island-runtime.ts';
 
 export const AFTER_PAINT_LOADER =
   "(()=>{const d=document,c=d.currentScript.dataset,m=c.modules.split(' '),n=c.later?c.later.split(' '):[];let on=0,held=null;" +
@@ -104,12 +105,16 @@ export function afterPaintScripts({ except = [] }: { except?: string[] } = {}): 
     hooks: {
       'astro:build:done': async ({ dir }) => {
         const root = fileURLToPath(dir);
+        const assets = join(root, '_astro');
         for (const file of await htmlFiles(root)) {
-          if (except.includes(relative(root, file))) continue;
           const html = await readFile(file, 'utf8');
+          // Every page: Astro's island runtime as one cached file (./island-runtime.ts).
+          const { html: page, runtime } = externalIslandRuntime(html);
+          if (runtime) await writeFile(join(assets, runtime.file), runtime.code);
           // Page scripts and islands that start with the page fetch their whole import graph at once.
-          const assets = join(root, '_astro');
-          const done = await preloadIslands(await withImports(deferModuleScripts(html), assets), assets);
+          const done = except.includes(relative(root, file))
+            ? page
+            : await preloadIslands(await withImports(deferModuleScripts(page), assets), assets);
           if (done !== html) await writeFile(file, done);
         }
       },

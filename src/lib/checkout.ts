@@ -11,9 +11,6 @@
  *                                        prefill: { name, email }, onFailedAttempt: () => toast.error('Payment failed') });
  */
 import type { CheckoutOrder, CheckoutResult } from '../shared/checkout.ts';
-import { formatPaise } from '../shared/money.ts';
-import { api, ApiError } from './api.ts';
-import './checkout.css';
 
 export type CheckoutRequest = CheckoutOrder & {
   /** Shown at the top of the checkout, e.g. "Aspira Registration" or "Course Purchase". */
@@ -34,7 +31,10 @@ export const CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
 const FAILED = 'Payment failed';
 
 export function openCheckout(request: CheckoutRequest): Promise<CheckoutOutcome> {
-  return request.mode === 'sandbox' ? sandboxCheckout(request) : razorpayCheckout(request);
+  // The stand-in and its styles load only when a sandbox checkout opens: no page carries them.
+  return request.mode === 'sandbox'
+    ? import('./checkout-sandbox.ts').then(({ sandboxCheckout }) => sandboxCheckout(request))
+    : razorpayCheckout(request);
 }
 
 // ---- Razorpay Checkout (test and live mode) ----
@@ -109,104 +109,5 @@ async function razorpayCheckout(request: CheckoutRequest): Promise<CheckoutOutco
       request.onFailedAttempt?.(FAILED);
     });
     checkout.open();
-  });
-}
-
-// ---- Sandbox checkout (local, no real money) ----
-
-type SandboxAnswer = ({ success: true } & CheckoutResult) | { success: false; error: { description: string } };
-
-function element<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  props: Partial<HTMLElementTagNameMap[K]> = {},
-  ...children: (Node | string)[]
-): HTMLElementTagNameMap[K] {
-  const node = Object.assign(document.createElement(tag), props);
-  node.append(...children);
-  return node;
-}
-
-function sandboxCheckout(request: CheckoutRequest): Promise<CheckoutOutcome> {
-  return new Promise<CheckoutOutcome>((resolve) => {
-    const returnTo = document.activeElement as HTMLElement | null;
-    const titleId = `checkout-title-${request.orderId}`;
-    const descId = `checkout-desc-${request.orderId}`;
-    const status = element('p', { className: 'checkout-status' });
-    status.setAttribute('role', 'status');
-    const pay = element('button', { type: 'button', className: 'btn btn-primary', textContent: 'Pay' });
-    const fail = element('button', { type: 'button', className: 'btn btn-secondary', textContent: 'Fail' });
-    const close = element('button', { type: 'button', className: 'dialog-close checkout-close', textContent: '×' });
-    close.setAttribute('aria-label', 'Close');
-    const dialog = element(
-      'dialog',
-      { className: 'dialog checkout-dialog' },
-      element(
-        'div',
-        { className: 'checkout-body' },
-        element('div', { className: 'checkout-head' }, element('h2', { id: titleId, textContent: request.name }), close),
-        element('p', { id: descId, className: 'checkout-desc', textContent: request.description }),
-        element(
-          'p',
-          { className: 'checkout-amount' },
-          element('span', { className: 'checkout-amount-label', textContent: 'Amount' }),
-          element('strong', { textContent: formatPaise(request.amount) }),
-        ),
-        element('p', { className: 'checkout-note', textContent: 'Test checkout: no real money moves. Choose Pay or Fail.' }),
-        status,
-        element('div', { className: 'checkout-actions' }, pay, fail),
-      ),
-    );
-    dialog.setAttribute('aria-labelledby', titleId);
-    dialog.setAttribute('aria-describedby', descId);
-    dialog.dataset['orderId'] = request.orderId;
-
-    let settled = false;
-    const finish = (outcome: CheckoutOutcome) => {
-      if (settled) return;
-      settled = true;
-      dialog.close();
-      dialog.remove();
-      returnTo?.focus?.();
-      resolve(outcome);
-    };
-    const busy = (on: boolean) => {
-      pay.disabled = on;
-      fail.disabled = on;
-      dialog.setAttribute('aria-busy', String(on));
-    };
-    const attempt = async (outcome: 'success' | 'failure') => {
-      busy(true);
-      status.textContent = 'Processing...';
-      try {
-        const answer = await api<SandboxAnswer>('/payment/sandbox/pay', { body: { orderId: request.orderId, outcome } });
-        if (answer.success) {
-          finish({
-            ok: true,
-            result: {
-              razorpay_order_id: answer.razorpay_order_id,
-              razorpay_payment_id: answer.razorpay_payment_id,
-              razorpay_signature: answer.razorpay_signature,
-            },
-          });
-        } else {
-          request.onFailedAttempt?.(FAILED);
-          finish({ ok: false, reason: 'failed', message: FAILED });
-        }
-      } catch (error) {
-        busy(false);
-        status.textContent =
-          error instanceof ApiError && !error.noResponse ? error.message : 'The payment could not be processed. Try again.';
-      }
-    };
-    pay.addEventListener('click', () => void attempt('success'));
-    fail.addEventListener('click', () => void attempt('failure'));
-    close.addEventListener('click', () => finish({ ok: false, reason: 'dismissed', message: 'Payment cancelled' }));
-    dialog.addEventListener('cancel', (event) => {
-      event.preventDefault();
-      if (!pay.disabled) finish({ ok: false, reason: 'dismissed', message: 'Payment cancelled' });
-    });
-    document.body.append(dialog);
-    dialog.showModal();
-    pay.focus();
   });
 }

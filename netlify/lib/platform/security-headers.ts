@@ -8,7 +8,6 @@
  */
 export const INLINE_SCRIPT_HASHES = Object.freeze([
   'sha256-sa2BD07tH4oO53uT1B5vNSLM2+gcrREM4WTXttKp6oU=', // BaseLayout: <html class="js">
-  'sha256-Ya0pUYrC7nM5Cn/056TyVuEiz6dFGrzmkWzgON0pF0U=', // Astro: <astro-island>
   'sha256-QzWFZi+FLIx23tnm9SBU4aEgx4x8DsuASP07mfqol/c=', // Astro: client:load
   'sha256-eIXWvAmxkr251LJZkjniEK5LcPF3NkapbJepohwYRIc=', // Astro: client:only
   'sha256-81YMfoIBpNmUc26BF+5o0ZHUSr2dgURgqF/G+xTJn+w=', // ours: client:interaction (src/directives/interaction.ts)

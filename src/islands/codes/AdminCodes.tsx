@@ -11,6 +11,7 @@ import { CodeForm } from './CodeForm.tsx';
 import '../admin/admin.css';
 import '../admin/pipeline.css';
 import './codes.css';
+import './admin-codes.css';
 
 const value = (c: CodeSummary) => (c.kind === 'percent' ? `${c.percentOff}% off` : `${formatPaise(c.amountOffPaise ?? 0)} off`);
 /** The last day shown is the day before the stored end (which is the next day's first moment). */
