@@ -6,7 +6,9 @@
  * Nothing typed early is lost: early-input.ts records keystrokes until the form is alive, and a
  * submit, or a press on a button with no action of its own (type=button: Send OTP), before then is
  * held and replayed once the island says it is alive: an element in it carries `data-ready` (a
- * form's own, or the form kit's ReadyMark).
+ * form's own, or the form kit's ReadyMark). Astro's island runtime arrives as a file, so a visitor
+ * may act before this directive watches: the page's bootstrap marks that intent and holds that
+ * submit or press for it (`data-intent`, `data-held`), and it starts with them.
  * docs/architecture.md, "Islands and hydration".
  *
  * A visit with something to show at once starts without waiting: the value names what that is,
@@ -77,8 +79,15 @@ const interaction: ClientDirective = (load, options, el) => {
   for (const type of INTENT) el.addEventListener(type, start, { once: true, passive: true });
   el.addEventListener('submit', hold, true);
   el.addEventListener('click', hold, true);
+  // What the page's bootstrap saw before this island was watched (src/integrations/after-paint.ts).
+  el.setAttribute('data-watched', '');
+  const early = el.querySelector<HTMLElement>('[data-held]');
+  if (early) {
+    early.removeAttribute('data-held');
+    held = early instanceof HTMLFormElement ? { form: early } : { button: early as HTMLButtonElement };
+  }
   const tokens = typeof options.value === 'string' ? options.value.split(' ') : [];
-  if (named(tokens)) void start();
+  if (early || el.hasAttribute('data-intent') || named(tokens)) void start();
   else if (tokens.includes('paint')) {
     // After the page bootstrap has marked <html data-scripts="ready"> (src/integrations/after-paint.ts).
     const html = document.documentElement;

@@ -11,6 +11,9 @@
  * then `<html data-scripts="ready">` says the page is fully alive. From its first moment it also
  * remembers what is typed, ticked or picked in any form that is not alive yet: a field's value, or
  * for checkboxes the values ticked among the boxes of that name (src/islands/ui/early-input.ts),
+ * and, for an island whose directive is not watching yet (Astro's island runtime arrives as a file:
+ * ./island-runtime.ts), the first sign of intent in it (`data-intent`) and a submit or a press on a
+ * button with no action of its own (held: `data-held`), which src/directives/interaction.ts takes over,
  * and notes a campaign or referred landing for src/islands/leads/tracking.ts, which may load only
  * after the visitor has already moved on.
  *
@@ -32,12 +35,18 @@ export const AFTER_PAINT_LOADER =
   "v[t.name]=t.type==='checkbox'?[...f.elements].filter(c=>c.name===t.name&&c.checked).map(c=>c.value):t.value;s.set(f,v)};" +
   "d.addEventListener('input',keep,true);d.addEventListener('change',keep,true);" +
   "try{if(/[?&]utm_/.test(location.search)||d.referrer)sessionStorage.setItem('aspira:landing',JSON.stringify({search:location.search,referrer:d.referrer,at:new Date().toISOString()}))}catch{}" +
+  "const isl=t=>t&&t.closest?t.closest('astro-island:not([data-watched])'):null;" +
+  "const early=e=>{const t=e.target,i=isl(t);if(!i)return;if(e.type==='submit'){if(t.hasAttribute('data-ready'))return;e.preventDefault();t.setAttribute('data-held','')}" +
+  "else{const b=t.closest('button[type=button]');if(!b)return;e.stopImmediatePropagation();b.setAttribute('data-held','')}i.setAttribute('data-intent','')};" +
+  "d.addEventListener('submit',early,true);d.addEventListener('click',early,true);" +
+  "const mark=e=>{const i=isl(e.target);if(i)i.setAttribute('data-intent','')};" +
   "const hold=e=>{const b=e.target.closest&&e.target.closest('button[type=button]');if(!b)return;e.stopImmediatePropagation();held=held||b};" +
   'const all=u=>Promise.all(u.map(x=>import(x)));' +
-  "const go=()=>{if(on++)return;d.addEventListener('click',hold,true);all(m).then(()=>all(n)).then(()=>{" +
+  'const idle=()=>new Promise(r=>window.requestIdleCallback?requestIdleCallback(()=>r(),{timeout:500}):setTimeout(r,50));' +
+  "const go=()=>{if(on++)return;d.addEventListener('click',hold,true);all(m).then(idle).then(()=>all(n)).then(()=>{" +
   "d.removeEventListener('click',hold,true);d.documentElement.dataset.scripts='ready';if(held)held.click()})};" +
-  "for(const e of['pointerover','pointerdown','keydown','touchstart','focusin'])addEventListener(e,go,{once:true,capture:true,passive:true});" +
-  "let painted=0,loaded=0;const later=()=>{if(painted&&(loaded||'soon' in c))setTimeout(go)};" +
+  "for(const e of['pointerover','pointerdown','keydown','touchstart','focusin']){addEventListener(e,go,{once:true,capture:true,passive:true});addEventListener(e,mark,{capture:true,passive:true})}" +
+  "let painted=0,loaded=0;const later=()=>{if(painted&&(loaded||'soon' in c))requestAnimationFrame(()=>setTimeout(go))};" +
   "try{new PerformanceObserver((l,o)=>{if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();painted=1;later()}}).observe({type:'paint',buffered:true})}catch{painted=1}" +
   "addEventListener('load',()=>{loaded=1;later()},{once:true});" +
   "addEventListener('DOMContentLoaded',()=>setTimeout(go,3000),{once:true})})()";
@@ -76,7 +85,8 @@ const LAYOUT_SCRIPT = /^(BaseLayout|AccountLayout|AdminLayout)\.astro_astro_type
  * The loader's module lists with every file those modules import: the loader asks for all of a
  * list at once, instead of the browser learning of a script's imports only when it has arrived (a
  * round trip per level on a slow phone connection). A page with scripts of its own (its content:
- * a list, a course, a summary) gets them first and the layouts' chrome right after (`data-later`).
+ * a list, a course, a summary) gets them first and the layouts' chrome once the browser is idle
+ * after them (`data-later`): the content they draw is painted before the chrome's files compete with it.
  */
 export async function withImports(html: string, assets: string, read?: (file: string) => Promise<string>): Promise<string> {
   const list = html.match(/<script data-modules="([^"]*)">/);

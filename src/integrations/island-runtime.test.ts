@@ -6,15 +6,34 @@ const page = (body: string) => `<!doctype html><html><head></head><body>${body}<
 const directive = '<script>(self.Astro||(self.Astro={})).load=async t=>{await(await t())()};</script>';
 
 describe("Astro's island runtime as a file", () => {
-  it('replaces the inline runtime with one async file named by its content, and keeps the directive inline', () => {
-    const html = page(`<main>${directive}<script>${islandScript}</script><astro-island client="load"></astro-island></main>`);
+  it('replaces the inline runtime with one async file named by its content at the end of <body>, and keeps the directive inline', () => {
+    const html = page(
+      `<main>${directive}<script>${islandScript}</script><astro-island client="interaction" opts="{}"></astro-island></main>`,
+    );
     const { html: out, runtime } = externalIslandRuntime(html);
     expect(runtime).toEqual({ file: runtimeFile(islandScript), code: islandScript });
     expect(runtime!.file).toMatch(/^astro-island\.[0-9a-f]{10}\.js$/);
     expect(out).toBe(
-      page(`<main>${directive}<script src="/_astro/${runtime!.file}" async></script><astro-island client="load"></astro-island></main>`),
+      page(
+        `<main>${directive}<astro-island client="interaction" opts="{}"></astro-island></main><script src="/_astro/${runtime!.file}" async></script>`,
+      ),
     );
     expect(out).not.toContain('customElements.define');
+  });
+
+  it('keeps the runtime inline where an island starts by itself: it is needed at once', () => {
+    for (const island of [
+      '<astro-island uid="a" client="load" opts="{}"></astro-island>',
+      '<astro-island uid="a" client="only" opts="{}"></astro-island>',
+      '<astro-island uid="a" ssr client="interaction" opts="{&quot;name&quot;:&quot;Applications&quot;,&quot;value&quot;:&quot;paint&quot;}"></astro-island>',
+    ]) {
+      const html = page(`<main><script>${islandScript}</script>${island}</main>`);
+      expect(externalIslandRuntime(html)).toEqual({ html, runtime: null });
+    }
+    const waits = page(
+      `<main><script>${islandScript}</script><astro-island ssr client="interaction" opts="{&quot;name&quot;:&quot;LoginForm&quot;,&quot;value&quot;:&quot;query:email&quot;}"></astro-island></main>`,
+    );
+    expect(externalIslandRuntime(waits).runtime).not.toBeNull();
   });
 
   it('leaves a page without islands as it is', () => {

@@ -1,12 +1,13 @@
 /**
  * Astro writes its island runtime (the `<astro-island>` element, about 4.4 KB, 1.4 KB brotli)
- * inline into every page that has an island. On a slow phone connection those bytes decide
- * whether the page's HTML arrives in the first round trip or needs a second one before anything
- * can be painted (docs/architecture.md, Budgets). The build moves it into one file under
- * /_astro/, named by its content (cached for a year like the rest of /_astro/, so the second page
- * a visitor opens does not fetch it again), loaded `async`: it draws nothing, an island's element
- * simply waits to be upgraded until it arrives, and an island's directive script, inline before it,
- * is found whichever runs first (Astro's own contract between the two).
+ * inline into every page that has an island. Where the islands wait for the visitor (the forms,
+ * the course list), those bytes decide on a slow phone connection whether the page's HTML arrives
+ * in the first round trip or needs a second one before anything can be painted
+ * (docs/architecture.md, Budgets). There the build moves it into one file under /_astro/, named by
+ * its content (cached for a year like the rest of /_astro/: the next page does not fetch it
+ * again), loaded `async` from the end of <body>. It draws nothing; an island's element waits to be
+ * upgraded until it arrives; what the visitor does before that is kept for the island by the page's
+ * bootstrap (./after-paint.ts, `data-intent`, `data-held`).
  */
 import { createHash } from 'node:crypto';
 
@@ -29,11 +30,25 @@ export function inlineIslandRuntime(html: string): { start: number; end: number;
 
 export const runtimeFile = (code: string): string => `astro-island.${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`;
 
+/**
+ * Does an island start by itself (`client:load`, `client:only`, or `client:interaction` with
+ * `paint`: a screen that draws data after the first paint)? Then the runtime is needed at once
+ * and stays inline: a file would be one more request on the way to the screen.
+ */
+export const startsByItself = (html: string): boolean =>
+  /<astro-island\b[^>]*\sclient="(load|only)"/.test(html) ||
+  /<astro-island\b[^>]*\sclient="interaction"[^>]*\sopts="[^"]*&quot;value&quot;:&quot;[^"&]*\bpaint\b/.test(html);
+
 /** The page with its inline runtime replaced by the file, and the file to write (null: nothing to move). */
 export function externalIslandRuntime(html: string): { html: string; runtime: Runtime | null } {
   const found = inlineIslandRuntime(html);
-  if (!found) return { html, runtime: null };
+  if (!found || startsByItself(html)) return { html, runtime: null };
   const file = runtimeFile(found.code);
   const tag = `<script src="/_astro/${file}" async></script>`;
-  return { html: html.slice(0, found.start) + tag + html.slice(found.end), runtime: { file, code: found.code } };
+  // At the end of <body>: the page's images are asked for before it (the first of them gets the
+  // connection the HTML came on), and the runtime still arrives before any island could start.
+  const page = html.slice(0, found.start) + html.slice(found.end);
+  const end = page.lastIndexOf('</body>');
+  const at = end === -1 ? found.start : end;
+  return { html: page.slice(0, at) + tag + page.slice(at), runtime: { file, code: found.code } };
 }

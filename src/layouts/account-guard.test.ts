@@ -87,7 +87,7 @@ describe('the account pages’ login check, before anything else loads', () => {
   it('fetches the image the screen shows first as soon as the first answer names it', async () => {
     const course = visit('/course/0123456789abcdef01234567', undefined, false, '~/course/{id}', 'course.image.url');
     await new Promise((resolve) => setImmediate(resolve));
-    expect(course.links).toEqual([{ rel: 'preload', as: 'image', href: '/api/v1/images/abc' }]);
+    expect(course.links).toEqual([{ rel: 'preload', as: 'image', fetchPriority: 'high', href: '/api/v1/images/abc' }]);
     const noImage = visit('/course/0123456789abcdef01234567', undefined, false, '~/course/{id}', 'course.poster');
     await new Promise((resolve) => setImmediate(resolve));
     expect(noImage.links).toEqual([]);

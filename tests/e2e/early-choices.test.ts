@@ -62,7 +62,7 @@ e2eDescribe('choices made before a form is alive are kept and sent', () => {
   it('/tank: industries ticked and a stage picked before the form has loaded', async () => {
     const page = await newPage();
     const release = await holdScripts(page);
-    await page.goto('/tank#pitch-form', { waitUntil: 'load' });
+    await page.goto('/tank#pitch-form', { waitUntil: 'domcontentloaded' });
     const form = page.locator('main form');
     await form.getByLabel('SaaS').check();
     await form.getByLabel('FinTech').check();

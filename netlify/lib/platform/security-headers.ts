@@ -8,11 +8,12 @@
  */
 export const INLINE_SCRIPT_HASHES = Object.freeze([
   'sha256-sa2BD07tH4oO53uT1B5vNSLM2+gcrREM4WTXttKp6oU=', // BaseLayout: <html class="js">
+  'sha256-Ya0pUYrC7nM5Cn/056TyVuEiz6dFGrzmkWzgON0pF0U=', // Astro: <astro-island>, inline where an island starts by itself (src/integrations/island-runtime.ts)
   'sha256-QzWFZi+FLIx23tnm9SBU4aEgx4x8DsuASP07mfqol/c=', // Astro: client:load
   'sha256-eIXWvAmxkr251LJZkjniEK5LcPF3NkapbJepohwYRIc=', // Astro: client:only
-  'sha256-81YMfoIBpNmUc26BF+5o0ZHUSr2dgURgqF/G+xTJn+w=', // ours: client:interaction (src/directives/interaction.ts)
-  'sha256-zfEkvDFSOTIXQV5AC1V4RsGaYSD5GIIpE1t3gFc3gJE=', // ours: page scripts after the first paint (src/integrations/after-paint.ts)
-  'sha256-kuelMWT+2qmR7fHQvwKerD+NKiTYtfU5lk0dxyb4Fjg=', // ours: account pages' login check (src/layouts/account-guard.ts)
+  'sha256-AxqZ8ZX0frK9j20FXm9UiXgzRJfMQXHTOiRi4x4k/2U=', // ours: client:interaction (src/directives/interaction.ts)
+  'sha256-k5ZX++/eIP1/mV1CFQ3LA38XRSchMiQ9OOOrDeFdCXI=', // ours: page scripts after the first paint (src/integrations/after-paint.ts)
+  'sha256-ULfqF4cDPxGTKuWj+PnZTN4RWmEqwTxDXYs6It8Dijs=', // ours: account pages' login check (src/layouts/account-guard.ts)
   'sha256-Xf+6E1WQQ7Nc9+BrSSL7Il1mU62ssd+IpM6Wf6GRszs=', // ours: admin screens' login mark (src/layouts/account-guard.ts)
 ]);
 

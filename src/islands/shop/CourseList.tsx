@@ -84,9 +84,9 @@ export default function CourseList({ initial = null }: Props) {
                     alt=""
                     width={800}
                     height={450}
-                    loading={index < 2 ? 'eager' : 'lazy'}
+                    loading={index === 0 ? 'eager' : 'lazy'}
                     fetchPriority={index === 0 ? 'high' : undefined}
-                    decoding="async"
+                    decoding={index === 0 ? undefined : 'async'}
                   />
                 ) : (
                   <div className="shop-card-noimage" aria-hidden="true" />

@@ -1,8 +1,10 @@
 /**
- * /course/{id} for a course without a landing page of its own (the shell page serves every id):
- * drawn by the page's script from GET /course/{id}, asked for from the page's head
+ * /course/{id} for a course without a landing page of its own: prebuilt for the catalogue of the
+ * last build, else the shell page (served for every other id) drawn by the page's script from
+ * GET /course/{id}, asked for from the page's head
  * (src/layouts/account-guard.ts). A screen that only shows data needs no framework.
  */
+import { catalogueSignature } from '../../components/catalogue/shared.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { el } from '../../lib/dom.ts';
 import { discountOf, type CourseDto } from '../../shared/course.ts';
@@ -56,17 +58,25 @@ function view(course: CourseDto): HTMLElement {
   );
 }
 
+/**
+ * Draws the course into `[data-course]`. On a prebuilt page (`data-course-signature`, the course as
+ * the build saw it: src/components/course/CatalogueCourse.astro) it redraws only when the course
+ * has changed since, and says so when it is no longer offered; a failed request leaves it as built.
+ */
 export function showCourse(): void {
   const root = document.querySelector<HTMLElement>('[data-course]');
   if (!root) return;
+  const built = root.dataset['courseSignature'];
   const id = idFromPath();
   if (!COURSE_ID.test(id)) return void root.replaceChildren(missing('missing'));
   api<{ course: CourseDto }>(`/course/${id}`)
     .then(({ course }) => {
+      if (built !== undefined && catalogueSignature([course]) === built) return;
       root.replaceChildren(view(course));
       document.title = `${course.title} | Aspira`;
     })
-    .catch((error: unknown) =>
-      root.replaceChildren(missing(error instanceof ApiError && (error.status === 404 || error.status === 400) ? 'missing' : 'error')),
-    );
+    .catch((error: unknown) => {
+      const gone = error instanceof ApiError && (error.status === 404 || error.status === 400);
+      if (built === undefined || gone) root.replaceChildren(missing(gone ? 'missing' : 'error'));
+    });
 }
