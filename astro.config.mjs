@@ -65,6 +65,9 @@ const CHUNK_GROUPS = [
   },
   // Applicants' documents: the rules both the upload and the review screens show.
   { name: 'documents', test: src('shared/(documents|document-formats)'), priority: 15 },
+  // The admin screens' own kit (admin-only code, never on a learner page): the admin guard, who is
+  // logged in (the admin bar asks it too) and the list screens' parts, one file instead of three.
+  { name: 'admin', test: src('islands/admin/(session|me|list-screen)'), priority: 12 },
   // Paying: billing details for the tax invoice, discount codes (the checkout itself loads when it
   // opens). The dialog stays out: /instalments and /buy pay without one.
   { name: 'pay', test: src('islands/ui/BillingFields|islands/codes/CodeField|shared/gstin'), priority: 10 },

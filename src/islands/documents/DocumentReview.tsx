@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, errorText } from '../../lib/api.ts';
 import {
   DOCUMENT_STATE_LABELS,
@@ -16,13 +16,25 @@ import './documents.css';
 /**
  * A registration's documents for the team (person page, pipeline): open each file through a link
  * that works for a few minutes, approve it, or reject it with a reason the applicant will read.
+ * `initial`: the documents as the screen already loaded them (the person page loads them with the
+ * person, so the box does not grow under the reader); without it the box asks for them.
  */
-export function DocumentReview({ registrationId, onReviewed }: { registrationId: string; onReviewed?: () => void }) {
-  const [documents, setDocuments] = useState<RegistrationDocumentsDto | null>(null);
+export function DocumentReview({
+  registrationId,
+  initial,
+  onReviewed,
+}: {
+  registrationId: string;
+  initial?: RegistrationDocumentsDto;
+  onReviewed?: () => void;
+}) {
+  const [documents, setDocuments] = useState<RegistrationDocumentsDto | null>(initial ?? null);
   const [problem, setProblem] = useState<string | null>(null);
   const headingId = `docs-review-${registrationId}`;
+  const preloadedFor = useRef(initial ? registrationId : null);
 
   useEffect(() => {
+    if (preloadedFor.current === registrationId) return;
     api<RegistrationDocumentsDto>(`/admin/registrations/${encodeURIComponent(registrationId)}/documents`)
       .then(setDocuments)
       .catch((failure: unknown) => {

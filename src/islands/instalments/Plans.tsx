@@ -76,7 +76,8 @@ export default function Plans() {
           ))}
         </ul>
       ) : null}
-      <PlanForm onCreated={(plan) => setPlans((list) => [...(list ?? []), plan])} />
+      {/* Below the list, so it comes with the list: shown earlier, the arriving plans would push it down under the owner's hands. */}
+      {plans || error ? <PlanForm onCreated={(plan) => setPlans((list) => [...(list ?? []), plan])} /> : null}
     </ListScreen>
   );
 }

@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api, errorText } from '../../lib/api.ts';
 import { personPath, type PersonDto, type TimelineKind } from '../../shared/persons.ts';
-import { Toasts } from '../ui/Toasts.tsx';
+import type { WhatsAppPanel } from '../../shared/whatsapp.ts';
+import { Toasts, toast } from '../ui/Toasts.tsx';
 import { PersonBounces } from './PersonBounces.tsx';
 import { PersonMerge } from './PersonMerge.tsx';
 import { PersonWhatsApp } from './PersonWhatsApp.tsx';
 import { PersonFinder, usePersonSearch } from './PersonSearch.tsx';
+import { loadPersonPage, type PersonPage } from './person-load.ts';
 import { handleSessionEnd, useAdmin } from '../admin/session.ts';
 import '../admin/admin.css';
 import './Person.css';
@@ -51,23 +53,27 @@ export default function Person() {
   const [id, setId] = useState(idFromAddress);
   const [person, setPerson] = useState<PersonDto | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [whatsapp, setWhatsapp] = useState<WhatsAppPanel | null>(null);
+  const [documents, setDocuments] = useState<PersonPage['documents']>({});
 
-  const load = useCallback(
-    (wanted: string, signal?: AbortSignal) => {
-      setError(null);
-      api<{ person: PersonDto }>(`/admin/persons/${encodeURIComponent(wanted)}`, signal ? { signal } : {})
-        .then(({ person: loaded }) => {
-          setPerson(loaded);
-          // A merged id opens the person it joined: the address follows.
-          if (loaded.id !== wanted) history.replaceState(null, '', personPath(loaded.id));
-        })
-        .catch((failure: unknown) => {
-          if ((failure as Error).name === 'AbortError') return;
-          if (!handleSessionEnd(failure)) setError(errorText(failure, 'Failed to load this person'));
-        });
-    },
-    [setPerson],
-  );
+  const load = useCallback((wanted: string, signal: AbortSignal) => {
+    setError(null);
+    loadPersonPage(wanted, signal)
+      .then((page) => {
+        if (signal.aborted) return;
+        setPerson(page.person);
+        setWhatsapp('panel' in page.whatsapp ? page.whatsapp.panel : null);
+        setDocuments(page.documents);
+        if ('failure' in page.whatsapp && !handleSessionEnd(page.whatsapp.failure))
+          toast.error(errorText(page.whatsapp.failure, 'WhatsApp could not be loaded'));
+        // A merged id opens the person it joined: the address follows.
+        if (page.person.id !== wanted) history.replaceState(null, '', personPath(page.person.id));
+      })
+      .catch((failure: unknown) => {
+        if ((failure as Error).name === 'AbortError') return;
+        if (!handleSessionEnd(failure)) setError(errorText(failure, 'Failed to load this person'));
+      });
+  }, []);
 
   useEffect(() => {
     const lead = leadFromAddress();
@@ -150,7 +156,7 @@ export default function Person() {
             </dl>
           </section>
           <PersonBounces person={person} onChanged={setPerson} />
-          <PersonWhatsApp person={person} onChanged={setPerson} />
+          <PersonWhatsApp person={person} initial={whatsapp} onChanged={setPerson} />
           <section className="person-section">
             <h2 id="person-leads">Leads ({person.leads.length})</h2>
             <ScrollTable labelledBy="person-leads" columns={LEAD_COLUMNS} wrapClass="person-scroll" tableClass="person-table">
@@ -180,7 +186,7 @@ export default function Person() {
             .filter((lead) => lead.kind === 'registration')
             .map((lead) => (
               <div key={`docs-${lead.id}`} className="person-section docs-person">
-                <DocumentReview registrationId={lead.id} />
+                <DocumentReview registrationId={lead.id} initial={documents[lead.id]} />
               </div>
             ))}
           <section aria-labelledby="person-timeline" className="person-section">

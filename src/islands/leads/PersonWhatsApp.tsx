@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, errorText } from '../../lib/api.ts';
 import { dateTimeIst } from '../../shared/dates.ts';
 import type { PersonDto } from '../../shared/persons.ts';
@@ -18,9 +18,20 @@ function closesIn(iso: string): string {
  * WhatsApp on the person page (docs/whatsapp.md): whether they opted in, and the reply box: the
  * follow-up template any time, free text only while the 24-hour window after their last message
  * is open (the box says when it closes). Owners write to anyone; counsellors to their own leads.
+ * `initial`: the box as loaded with the person (person-load.ts; null when it could not be); it is
+ * asked again when the person's timeline grows (a message came or went).
  */
-export function PersonWhatsApp({ person, onChanged }: { person: PersonDto; onChanged: (person: PersonDto) => void }) {
-  const [panel, setPanel] = useState<WhatsAppPanel | null>(null);
+export function PersonWhatsApp({
+  person,
+  initial,
+  onChanged,
+}: {
+  person: PersonDto;
+  initial: WhatsAppPanel | null;
+  onChanged: (person: PersonDto) => void;
+}) {
+  const [panel, setPanel] = useState<WhatsAppPanel | null>(initial);
+  const loadedFor = useRef(person.timeline.length);
   const [sendingTemplate, setSendingTemplate] = useState(false);
   const form = useForm(whatsappTextSchema, { text: '' });
 
@@ -33,6 +44,8 @@ export function PersonWhatsApp({ person, onChanged }: { person: PersonDto; onCha
   );
 
   useEffect(() => {
+    if (loadedFor.current === person.timeline.length) return;
+    loadedFor.current = person.timeline.length;
     const controller = new AbortController();
     api<{ whatsapp: WhatsAppPanel }>(`/admin/persons/${person.id}/whatsapp`, { signal: controller.signal })
       .then((answer) => setPanel(answer.whatsapp))
