@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { INLINE_SCRIPT_HASHES } from '../../netlify/lib/platform/security-headers.ts';
 import { EARLY_INPUT_KEY } from '../islands/ui/early-input.ts';
@@ -81,6 +82,16 @@ describe('page scripts after the first paint', () => {
 
   it('keeps early input where the forms look for it', () => {
     expect(AFTER_PAINT_LOADER).toContain(`window.${EARLY_INPUT_KEY}=window.${EARLY_INPUT_KEY}||new WeakMap()`);
+  });
+
+  it('keeps early intent and held submits only for interaction islands not watched yet, where the directive looks for them', async () => {
+    expect(AFTER_PAINT_LOADER).toContain("closest('astro-island[client=interaction]:not([data-watched])')");
+    expect(AFTER_PAINT_LOADER).toContain("setAttribute('data-intent','')");
+    expect(AFTER_PAINT_LOADER).toContain("setAttribute('data-held','')");
+    const directive = await readFile(new URL('../directives/interaction.ts', import.meta.url), 'utf8');
+    expect(directive).toContain("el.setAttribute('data-watched', '')");
+    expect(directive).toContain("el.querySelector<HTMLElement>('[data-held]')");
+    expect(directive).toContain("el.hasAttribute('data-intent')");
   });
 
   it('notes a campaign landing where tracking looks for it', () => {

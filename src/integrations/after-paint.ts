@@ -26,7 +26,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { importGraph, preloadIslands } from './island-preload.ts';
-import { externalIslandRuntime } from './island-runtime.ts';
+import { externalIslandRuntime, runtimeIntoLoader } from './island-runtime.ts';
 
 export const AFTER_PAINT_LOADER =
   "(()=>{const d=document,c=d.currentScript.dataset,m=c.modules.split(' '),n=c.later?c.later.split(' '):[];let on=0,held=null;" +
@@ -35,7 +35,7 @@ export const AFTER_PAINT_LOADER =
   "v[t.name]=t.type==='checkbox'?[...f.elements].filter(c=>c.name===t.name&&c.checked).map(c=>c.value):t.value;s.set(f,v)};" +
   "d.addEventListener('input',keep,true);d.addEventListener('change',keep,true);" +
   "try{if(/[?&]utm_/.test(location.search)||d.referrer)sessionStorage.setItem('aspira:landing',JSON.stringify({search:location.search,referrer:d.referrer,at:new Date().toISOString()}))}catch{}" +
-  "const isl=t=>t&&t.closest?t.closest('astro-island:not([data-watched])'):null;" +
+  "const isl=t=>t&&t.closest?t.closest('astro-island[client=interaction]:not([data-watched])'):null;" +
   "const early=e=>{const t=e.target,i=isl(t);if(!i)return;if(e.type==='submit'){if(t.hasAttribute('data-ready'))return;e.preventDefault();t.setAttribute('data-held','')}" +
   "else{const b=t.closest('button[type=button]');if(!b)return;e.stopImmediatePropagation();b.setAttribute('data-held','')}i.setAttribute('data-intent','')};" +
   "d.addEventListener('submit',early,true);d.addEventListener('click',early,true);" +
@@ -124,7 +124,7 @@ export function afterPaintScripts({ except = [] }: { except?: string[] } = {}): 
           // Page scripts and islands that start with the page fetch their whole import graph at once.
           const done = except.includes(relative(root, file))
             ? page
-            : await preloadIslands(await withImports(deferModuleScripts(page), assets), assets);
+            : await preloadIslands(runtimeIntoLoader(await withImports(deferModuleScripts(page), assets)), assets);
           if (done !== html) await writeFile(file, done);
         }
       },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import islandScript from 'astro/runtime/server/astro-island.prebuilt.js';
-import { externalIslandRuntime, runtimeFile } from './island-runtime.ts';
+import { externalIslandRuntime, runtimeFile, runtimeIntoLoader } from './island-runtime.ts';
 
 const page = (body: string) => `<!doctype html><html><head></head><body>${body}</body></html>`;
 const directive = '<script>(self.Astro||(self.Astro={})).load=async t=>{await(await t())()};</script>';
@@ -43,5 +43,19 @@ describe("Astro's island runtime as a file", () => {
 
   it('a runtime of other content gets another name, so a cached old one is never used', () => {
     expect(runtimeFile(`${islandScript};`)).not.toBe(runtimeFile(islandScript));
+  });
+
+  it("becomes the first module of the page's bootstrap, which imports it after the first paint", () => {
+    const html = page(
+      `<main>${directive}<script>${islandScript}</script><astro-island client="interaction" opts="{}"></astro-island></main>`,
+    );
+    const { html: external, runtime } = externalIslandRuntime(html);
+    const withLoader = external.replace('</body>', '<script data-modules="/_astro/Base.a.js">loader</script></body>');
+    expect(runtimeIntoLoader(withLoader)).toBe(
+      page(
+        `<main>${directive}<astro-island client="interaction" opts="{}"></astro-island></main><script data-modules="/_astro/${runtime!.file} /_astro/Base.a.js">loader</script>`,
+      ),
+    );
+    expect(runtimeIntoLoader(external)).toBe(external);
   });
 });

@@ -5,9 +5,10 @@
  * in the first round trip or needs a second one before anything can be painted
  * (docs/architecture.md, Budgets). There the build moves it into one file under /_astro/, named by
  * its content (cached for a year like the rest of /_astro/: the next page does not fetch it
- * again), loaded `async` from the end of <body>. It draws nothing; an island's element waits to be
- * upgraded until it arrives; what the visitor does before that is kept for the island by the page's
- * bootstrap (./after-paint.ts, `data-intent`, `data-held`).
+ * again), which the page's bootstrap imports first of its modules, after the first paint or at
+ * the visitor's first intent. It draws nothing; an island's element waits to be upgraded until it
+ * arrives; what the visitor does before that is kept for the island by the bootstrap
+ * (./after-paint.ts, `data-intent`, `data-held`).
  */
 import { createHash } from 'node:crypto';
 
@@ -51,4 +52,17 @@ export function externalIslandRuntime(html: string): { html: string; runtime: Ru
   const end = page.lastIndexOf('</body>');
   const at = end === -1 ? found.start : end;
   return { html: page.slice(0, at) + tag + page.slice(at), runtime: { file, code: found.code } };
+}
+
+const RUNTIME_TAG = /<script src="(\/_astro\/astro-island\.[0-9a-f]+\.js)" async><\/script>/;
+
+/**
+ * With a page bootstrap (./after-paint.ts), the runtime becomes the first of the modules it imports
+ * after the first paint (or at the first intent): nothing is asked for while the page's first
+ * content is on its way. A page without one keeps the `async` file.
+ */
+export function runtimeIntoLoader(html: string): string {
+  const tag = html.match(RUNTIME_TAG);
+  if (!tag || !html.includes('<script data-modules="')) return html;
+  return html.replace(tag[0], '').replace('<script data-modules="', `<script data-modules="${tag[1]} `);
 }

@@ -7,11 +7,12 @@
  *   learner whose email is not confirmed to /verify-email, each to come back here (?next=), before
  *   anything else loads: no island starts (the page's `astro-island` element is defined as an inert
  *   one before Astro's own can be) and nothing is painted (`html[data-away]`);
- * - asks the API at once for what the page's island or script will show (`data-prefetch`: paths under /api/v1, `{id}` = the last part of the address; for a
+ * - asks the API for what the page's island or script will show once the first frame is painted
+ *   (at once when the answer names the screen's image) (`data-prefetch`: paths under /api/v1, `{id}` = the last part of the address; for a
  *   logged-in learner, or anyone when the path starts with `~`), so the answer travels while the
  *   page's code loads; the API client takes it (src/lib/api.ts, `prefetched`) instead of asking
  *   again. With `data-image` (a dotted path in the first answer, e.g. `course.image.url`) the image
- *   the screen will show first is fetched as soon as its address is known.
+ *   the screen will show first is fetched, at high priority, as soon as its address is known.
  * The same rules as src/islands/accounts/guard.ts requireLogin(), which the islands still apply.
  *
  * Its text is fixed (the page's choice is in its data attribute), so its CSP hash is too:
@@ -33,7 +34,7 @@ export const ACCOUNT_GUARD =
   'if(first--&&c.image)a.then(r=>r&&r.ok&&r.clone().json()).then(j=>{' +
   "const src=c.image.split('.').reduce((o,k)=>o&&o[k],j);" +
   "if(typeof src==='string'&&src[0]==='/'){const l=document.createElement('link');l.rel='preload';l.as='image';l.fetchPriority='high';l.href=src;document.head.append(l)}}).catch(()=>{})}};" +
-  'ask()})()';
+  "'image' in c?ask():requestAnimationFrame(()=>setTimeout(ask))})()";
 
 /**
  * Admin screens' head: marks a logged-in admin (`html[data-admin]`, the name and Logout show from

@@ -147,6 +147,8 @@ e2eDescribe('accounts in the browser', () => {
       await page.getByRole('link', { name: 'Forgot password?' }).click();
       await page.waitForURL(/\/forgot-password\?email=/, ready);
       await settled(page);
+      // The address in the link brings the form to life by itself, after the first paint.
+      await page.locator('main form[data-ready]').waitFor();
       expect(await page.locator('main').getByLabel('Email').inputValue()).toBe(email);
       await audit(page, '/forgot-password (desktop)');
       await page.getByRole('button', { name: 'Send reset link' }).click();
