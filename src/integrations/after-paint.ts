@@ -42,7 +42,7 @@ export const AFTER_PAINT_LOADER =
   "const mark=e=>{const i=isl(e.target);if(i)i.setAttribute('data-intent','')};" +
   "const hold=e=>{const b=e.target.closest&&e.target.closest('button[type=button]');if(!b)return;e.stopImmediatePropagation();held=held||b};" +
   'const all=u=>Promise.all(u.map(x=>import(x)));' +
-  'const idle=()=>new Promise(r=>window.requestIdleCallback?requestIdleCallback(()=>r(),{timeout:500}):setTimeout(r,50));' +
+  'const idle=()=>new Promise(r=>requestAnimationFrame(()=>requestAnimationFrame(()=>window.requestIdleCallback?requestIdleCallback(()=>r(),{timeout:500}):setTimeout(r,50))));' +
   "const go=()=>{if(on++)return;d.addEventListener('click',hold,true);all(m).then(idle).then(()=>all(n)).then(()=>{" +
   "d.removeEventListener('click',hold,true);d.documentElement.dataset.scripts='ready';if(held)held.click()})};" +
   "for(const e of['pointerover','pointerdown','keydown','touchstart','focusin']){addEventListener(e,go,{once:true,capture:true,passive:true});addEventListener(e,mark,{capture:true,passive:true})}" +
@@ -85,8 +85,8 @@ const LAYOUT_SCRIPT = /^(BaseLayout|AccountLayout|AdminLayout)\.astro_astro_type
  * The loader's module lists with every file those modules import: the loader asks for all of a
  * list at once, instead of the browser learning of a script's imports only when it has arrived (a
  * round trip per level on a slow phone connection). A page with scripts of its own (its content:
- * a list, a course, a summary) gets them first and the layouts' chrome once the browser is idle
- * after them (`data-later`): the content they draw is painted before the chrome's files compete with it.
+ * a list, a course, a summary) gets them first and the layouts' chrome once what they drew has
+ * been painted and the browser is idle (`data-later`): the chrome's files never compete with it.
  */
 export async function withImports(html: string, assets: string, read?: (file: string) => Promise<string>): Promise<string> {
   const list = html.match(/<script data-modules="([^"]*)">/);

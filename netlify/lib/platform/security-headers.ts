@@ -12,7 +12,7 @@ export const INLINE_SCRIPT_HASHES = Object.freeze([
   'sha256-QzWFZi+FLIx23tnm9SBU4aEgx4x8DsuASP07mfqol/c=', // Astro: client:load
   'sha256-eIXWvAmxkr251LJZkjniEK5LcPF3NkapbJepohwYRIc=', // Astro: client:only
   'sha256-AxqZ8ZX0frK9j20FXm9UiXgzRJfMQXHTOiRi4x4k/2U=', // ours: client:interaction (src/directives/interaction.ts)
-  'sha256-GG0EUegPJEfyZu+QS0Qap1U5gLnp4R3lEtxFyxYhumY=', // ours: page scripts after the first paint (src/integrations/after-paint.ts)
+  'sha256-tYuYE/azRqFJBJLLZRLXMqslrvIqKdvNNzsQr3AypzE=', // ours: page scripts after the first paint (src/integrations/after-paint.ts)
   'sha256-4GDe9Xj06j11bp2jDgq5IS+AFz9dLNESLIKDIJto7HY=', // ours: account pages' login check (src/layouts/account-guard.ts)
   'sha256-Xf+6E1WQQ7Nc9+BrSSL7Il1mU62ssd+IpM6Wf6GRszs=', // ours: admin screens' login mark (src/layouts/account-guard.ts)
 ]);
