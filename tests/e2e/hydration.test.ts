@@ -103,7 +103,10 @@ e2eDescribe('page scripts after the first paint', () => {
     expect(await page.locator('#advisor-dialog').evaluate((d: HTMLDialogElement) => d.open)).toBe(true);
     // The search box took its text over once alive.
     await page.keyboard.press('Escape');
+    // The dialog gives focus back to Contact Us as it closes; the search box is focused after that.
+    await page.locator('#advisor-dialog').waitFor({ state: 'hidden' });
     await page.locator('#header-search-input').focus();
+    await page.locator('#header-search-list [role="option"]:visible').first().waitFor();
     expect(await page.locator('#header-search-list [role="option"]:visible').count()).toBe(1);
   });
 
