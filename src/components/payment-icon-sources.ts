@@ -1,13 +1,22 @@
-/** The footer's payment methods in order, each with its icon's SVG text (null: not an SVG file). */
+/** The footer's payment icons as the build sees them: the methods in order, their SVGs read from public/. */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { getCollection } from 'astro:content';
-import type { IconSource } from './payment-icons.ts';
+import { paymentSprite, type IconSource } from './payment-icons.ts';
 
-export async function paymentIconSources(read: (path: string) => Promise<string>): Promise<IconSource[]> {
+async function paymentIconSources(): Promise<IconSource[]> {
   const methods = (await getCollection('paymentMethods')).sort((a, b) => a.data.order - b.data.order);
+  const read = (path: string) => readFile(join(process.cwd(), 'public', path), 'utf8').catch(() => '');
+  // An icon that is not an SVG file stays empty: the sprite then gives up (null).
   return Promise.all(
-    methods.map(async (method) => ({
-      id: method.id,
-      svg: method.data.icon.endsWith('.svg') ? await read(method.data.icon).catch(() => '') : '',
-    })),
+    methods.map(async (method) => ({ id: method.id, svg: method.data.icon.endsWith('.svg') ? await read(method.data.icon) : '' })),
   );
+}
+
+let built: Promise<string | null> | undefined;
+
+/** /payments/icons.svg, or null when the footer must use the separate files; made once per build. */
+export function buildPaymentSprite(): Promise<string | null> {
+  built ??= paymentIconSources().then(paymentSprite);
+  return built;
 }
