@@ -69,11 +69,11 @@ const schema = z.object({
   WHATSAPP_VERIFY_TOKEN: optionalString,
   /** The WhatsApp Business Account id: its approved templates are read from it. */
   WHATSAPP_BUSINESS_ACCOUNT_ID: optionalString,
-  /** Graph API version and host; only tests point the host elsewhere. */
+  /** Graph API version (Meta retires each about two years on: messaging/whatsapp/graph-version.ts warns) and host; only tests point the host elsewhere. */
   WHATSAPP_GRAPH_VERSION: z
     .string()
     .regex(/^v\d+\.\d+$/)
-    .default('v21.0'),
+    .default('v25.0'),
   WHATSAPP_GRAPH_HOST: z.string().url().default('https://graph.facebook.com'),
   /** Templates the local sandbox reports approved (comma-separated names; default: all in code). */
   WHATSAPP_SANDBOX_APPROVED: optionalString,

@@ -6,6 +6,7 @@
 import { env, type Env, log } from '../../platform/index.ts';
 import { TEMPLATES, TEMPLATE_NAMES } from '../templates.ts';
 import { cloudApiProvider } from './cloud-api.ts';
+import { graphVersionWarning } from './graph-version.ts';
 import { sandboxProvider } from './sandbox.ts';
 import type { WhatsAppProvider } from './types.ts';
 
@@ -20,6 +21,8 @@ export function whatsapp(): WhatsAppProvider | undefined {
   if (selected?.for === config) return selected.provider;
   let provider: WhatsAppProvider | undefined;
   if (config.WHATSAPP_PHONE_NUMBER_ID && config.WHATSAPP_ACCESS_TOKEN && config.WHATSAPP_APP_SECRET && config.WHATSAPP_VERIFY_TOKEN) {
+    const warning = graphVersionWarning(config.WHATSAPP_GRAPH_VERSION);
+    if (warning) log.warn(warning);
     provider = cloudApiProvider({
       phoneNumberId: config.WHATSAPP_PHONE_NUMBER_ID,
       accessToken: config.WHATSAPP_ACCESS_TOKEN,
