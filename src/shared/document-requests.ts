@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { DOCUMENT_MAX_MB, REJECT_REASON_MAX } from './documents.ts';
 
 const NAME_MAX = 200;
+/** C0 controls (CR, LF, NUL, TAB ...), DEL and the C1 controls: never part of a file name, and unsafe in a header. */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+export const NAME_HAS_CONTROLS = 'The file name has control characters (such as a line break). Rename the file and choose it again';
 
 /** POST .../documents/uploads: what the applicant is about to send. */
 export const issueUploadSchema = z
@@ -12,7 +15,8 @@ export const issueUploadSchema = z
       .string({ error: 'The file needs a name' })
       .trim()
       .min(1, 'The file needs a name')
-      .max(NAME_MAX, `At most ${NAME_MAX} characters`),
+      .max(NAME_MAX, `At most ${NAME_MAX} characters`)
+      .refine((name) => !CONTROL_CHARACTERS.test(name), NAME_HAS_CONTROLS),
     contentType: z.enum(['application/pdf', 'image/jpeg', 'image/png'], { error: 'Upload a PDF, JPEG or PNG file' }),
     size: z
       .number({ error: 'Give the file size in bytes' })

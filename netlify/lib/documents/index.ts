@@ -17,6 +17,7 @@ export {
   serveStandIn,
   storageStandIn,
   StorageError,
+  supabaseStorage,
   useDocumentStorageForTests,
   type DocumentStorage,
   type StorageStandIn,

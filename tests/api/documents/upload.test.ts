@@ -191,7 +191,10 @@ describe('refusals', () => {
     const auth = { authorization: 'Bearer k' };
     const signed = await standIn.handle(new Request('http://x/storage/v1/object/upload/sign/b/r/cv/1', { method: 'POST', headers: auth }));
     const { url } = (await signed.json()) as { url: string };
-    const put = (path: string) => standIn.handle(new Request(`http://x/storage/v1${path}`, { method: 'PUT', body: 'x' }));
+    const put = (path: string) =>
+      standIn.handle(
+        new Request(`http://x/storage/v1${path}`, { method: 'PUT', body: 'x', headers: { 'content-type': 'application/pdf' } }),
+      );
     now += 2 * 3600 * 1000 + 1000;
     const expired = await put(url);
     expect(expired.status).toBe(400);

@@ -10,7 +10,7 @@ import { supabaseStorage } from './supabase.ts';
 import type { DocumentStorage } from './types.ts';
 
 export type { DocumentStorage } from './types.ts';
-export { StorageError } from './supabase.ts';
+export { StorageError, supabaseStorage } from './supabase.ts';
 export { serveStandIn, storageStandIn, type StorageStandIn } from './stand-in.ts';
 
 export const DOCUMENTS_NOT_CONFIGURED = 'Document uploads are not configured on this deployment';

@@ -1,9 +1,13 @@
 /**
  * A local stand-in for Supabase Storage that speaks the same HTTP API as the calls supabase.ts makes
  * (and the browser's PUT to a signed upload URL), with Supabase's answers: signed tokens that expire
- * (uploads after 2 hours, reads after `expiresIn`), 400/403/404/409/413 bodies of the shape
+ * (uploads after 2 hours, reads after `expiresIn`), 400/403/404/409/413/415 bodies of the shape
  * { statusCode, error, message }. Local runs and tests use it in place of the real service, so the
- * two-step upload takes the same path everywhere. Files are kept in memory.
+ * two-step upload takes the same path everywhere. As Storage does: a signed upload URL writes a new
+ * object only, unless it was signed with `x-upsert: true` (the uploader's own header changes nothing);
+ * the bucket's size limit and types are enforced, a body is never read past the limit. Unlike
+ * Storage it is served on the site's own origin, so every file goes out as a download (attachment,
+ * nosniff, a sandboxing CSP), never rendered inline. Files are kept in memory.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -14,8 +18,10 @@ export type StandInOptions = {
   /** Signs upload and read tokens (Supabase signs them with the project's JWT secret). */
   secret: string;
   bucket: string;
-  /** The bucket's file size limit (bytes). */
+  /** The bucket's file size limit (bytes; docs/supabase.md: 10 MB). */
   maxBytes?: number;
+  /** The bucket's allowed types (docs/supabase.md: PDF, JPEG, PNG). */
+  allowedTypes?: string[];
   /** Signed upload URLs last this long (Supabase: 2 hours). */
   uploadTtlSeconds?: number;
   now?: () => number;
@@ -28,24 +34,56 @@ export type StorageStandIn = {
 };
 
 type StoredObject = { bytes: Uint8Array; contentType: string };
-type Claims = { url: string; exp: number; kind: 'upload' | 'read' };
+type Claims = { url: string; exp: number; kind: 'upload' | 'read'; upsert?: boolean };
 
 const PREFIX = '/storage/v1/object/';
+const DOCUMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'];
+/** Room for a multipart envelope around a file at the size limit. */
+const MULTIPART_OVERHEAD = 64 * 1024;
 
 const fail = (status: number, error: string, message: string) =>
   Response.json({ statusCode: String(status), error, message }, { status: status === 404 ? 404 : status >= 500 ? status : 400 });
+const tooLarge = () => fail(413, 'Payload too large', 'The object exceeded the maximum allowed size');
+const mediaType = (value: string | null | undefined) => value?.split(';')[0]!.trim().toLowerCase() || 'application/octet-stream';
+
+/** Reads at most `limit` bytes; null past it (the rest is left unread: memory stays bounded). */
+async function readLimited(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array | null> {
+  if (!body) return new Uint8Array(0);
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.length;
+    if (total > limit) {
+      reader.releaseLock();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+/** RFC 6266 with RFC 5987's filename*: any name, line breaks and quotes included, is one safe header value. */
+export function attachmentHeader(name: string): string {
+  const fallback = name.replace(/[^A-Za-z0-9 ._()-]/g, '_').trim() || 'file';
+  const encoded = encodeURIComponent(name.toWellFormed()).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
 
 export function storageStandIn(options: StandInOptions): StorageStandIn {
   const objects = new Map<string, StoredObject>();
   const now = options.now ?? Date.now;
   const maxBytes = options.maxBytes ?? 10 * 1024 * 1024;
+  const allowedTypes = options.allowedTypes ?? DOCUMENT_TYPES;
   const uploadTtl = options.uploadTtlSeconds ?? 7200;
 
   const sign = (claims: Claims) => {
     const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
     return `${body}.${createHmac('sha256', options.secret).update(body).digest('base64url')}`;
   };
-  const verify = (token: string | null, url: string, kind: Claims['kind']): Response | null => {
+  const verify = (token: string | null, url: string, kind: Claims['kind']): Claims | Response => {
     const [body, signature] = (token ?? '').split('.');
     const expected = body ? createHmac('sha256', options.secret).update(body).digest() : Buffer.alloc(0);
     const given = Buffer.from(signature ?? '', 'base64url');
@@ -55,43 +93,58 @@ export function storageStandIn(options: StandInOptions): StorageStandIn {
     const claims = JSON.parse(Buffer.from(body, 'base64url').toString()) as Claims;
     if (claims.kind !== kind || claims.url !== url) return fail(400, 'InvalidSignature', 'The url do not match the signature');
     if (claims.exp * 1000 <= now()) return fail(400, 'InvalidJWT', '"exp" claim timestamp check failed');
-    return null;
+    return claims;
   };
   const authorised = (request: Request) => {
     const given = Buffer.from(request.headers.get('authorization')?.replace(/^Bearer\s+/i, '') ?? '');
     const expected = Buffer.from(options.serviceKey);
     return given.length === expected.length && timingSafeEqual(given, expected);
   };
+  const refusedType = (type: string) =>
+    allowedTypes.includes(type) ? null : fail(415, 'invalid_mime_type', `mime type ${type} is not supported`);
 
-  async function readBody(request: Request): Promise<Uint8Array | Response> {
+  /** The object's bytes and type, or Storage's refusal: a type the bucket refuses, a body over its limit. */
+  async function readObject(request: Request): Promise<StoredObject | Response> {
     const declared = Number(request.headers.get('content-length') ?? '0');
-    if (declared > maxBytes) return fail(413, 'Payload too large', 'The object exceeded the maximum allowed size');
-    let bytes: Uint8Array;
-    if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
-      const form = await request.formData();
+    const type = mediaType(request.headers.get('content-type'));
+    if (type === 'multipart/form-data') {
+      if (declared > maxBytes + MULTIPART_OVERHEAD) return tooLarge();
+      const raw = await readLimited(request.body, maxBytes + MULTIPART_OVERHEAD);
+      if (!raw) return tooLarge();
+      const form = await new Response(raw as BodyInit, { headers: { 'content-type': request.headers.get('content-type')! } }).formData();
       const file = [...form.values()].find((v): v is File => typeof v !== 'string');
       if (!file) return fail(400, 'InvalidRequest', 'No file in the form');
-      bytes = new Uint8Array(await file.arrayBuffer());
-    } else {
-      bytes = new Uint8Array(await request.arrayBuffer());
+      const refused = refusedType(mediaType(file.type));
+      if (refused) return refused;
+      if (file.size > maxBytes) return tooLarge();
+      return { bytes: new Uint8Array(await file.arrayBuffer()), contentType: mediaType(file.type) };
     }
-    if (bytes.length > maxBytes) return fail(413, 'Payload too large', 'The object exceeded the maximum allowed size');
-    return bytes;
+    const refused = refusedType(type);
+    if (refused) return refused;
+    if (declared > maxBytes) return tooLarge();
+    const bytes = await readLimited(request.body, maxBytes);
+    return bytes ? { bytes, contentType: type } : tooLarge();
   }
 
-  function store(key: string, bytes: Uint8Array, contentType: string, upsert: boolean): Response {
-    if (objects.has(key) && !upsert) return fail(409, 'Duplicate', 'The resource already exists');
-    objects.set(key, { bytes, contentType });
+  const exists = () => fail(409, 'Duplicate', 'The resource already exists');
+  function store(key: string, object: StoredObject, upsert: boolean): Response {
+    if (objects.has(key) && !upsert) return exists();
+    objects.set(key, object);
     return Response.json({ Key: key });
   }
 
   const serve = (key: string, download: string | null) => {
     const found = objects.get(key);
     if (!found) return fail(404, 'not_found', 'Object not found');
-    const headers: Record<string, string> = { 'content-type': found.contentType, 'cache-control': 'no-store' };
-    if (download !== null)
-      headers['content-disposition'] = `attachment; filename="${(download || key.split('/').pop()!).replace(/"/g, '')}"`;
-    return new Response(found.bytes as BodyInit, { headers });
+    return new Response(found.bytes as BodyInit, {
+      headers: {
+        'content-type': allowedTypes.includes(found.contentType) ? found.contentType : 'application/octet-stream',
+        'content-disposition': attachmentHeader(download || key.split('/').pop()!),
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': "default-src 'none'; sandbox",
+        'cache-control': 'no-store',
+      },
+    });
   };
 
   async function handle(request: Request): Promise<Response> {
@@ -104,29 +157,28 @@ export function storageStandIn(options: StandInOptions): StorageStandIn {
     // The browser's upload and anyone's read: the token is the only credential.
     if (rest.startsWith('upload/sign/') && method === 'PUT') {
       const key = rest.slice('upload/sign/'.length);
-      const refused = verify(url.searchParams.get('token'), key, 'upload');
-      if (refused) return refused;
-      const body = await readBody(request);
-      if (body instanceof Response) return body;
-      return store(
-        key,
-        body,
-        request.headers.get('content-type')?.split(';')[0] || 'application/octet-stream',
-        request.headers.get('x-upsert') === 'true',
-      );
+      const claims = verify(url.searchParams.get('token'), key, 'upload');
+      if (claims instanceof Response) return claims;
+      if (objects.has(key) && !claims.upsert) return exists();
+      const object = await readObject(request);
+      if (object instanceof Response) return object;
+      // Whether it may overwrite was decided when the URL was signed; the uploader's x-upsert is ignored.
+      return store(key, object, claims.upsert === true);
     }
     if (rest.startsWith('sign/') && method === 'GET') {
       const key = rest.slice('sign/'.length);
-      const refused = verify(url.searchParams.get('token'), key, 'read');
-      return refused ?? serve(key, url.searchParams.get('download'));
+      const claims = verify(url.searchParams.get('token'), key, 'read');
+      return claims instanceof Response ? claims : serve(key, url.searchParams.get('download'));
     }
 
     if (!authorised(request)) return fail(403, 'Unauthorized', 'Invalid Compact JWS');
     if (rest.startsWith('upload/sign/') && method === 'POST') {
       const key = rest.slice('upload/sign/'.length);
       if (!inBucket(key)) return fail(404, 'Bucket not found', 'Bucket not found');
-      const token = sign({ url: key, exp: Math.floor(now() / 1000) + uploadTtl, kind: 'upload' });
-      return Response.json({ url: `/object/upload/sign/${encodeKey(key)}?token=${token}` });
+      const upsert = request.headers.get('x-upsert') === 'true';
+      if (objects.has(key) && !upsert) return exists();
+      const token = sign({ url: key, exp: Math.floor(now() / 1000) + uploadTtl, kind: 'upload', upsert });
+      return Response.json({ url: `/object/upload/sign/${encodeKey(key)}?token=${token}`, token });
     }
     if (rest.startsWith('sign/') && method === 'POST') {
       const key = rest.slice('sign/'.length);
@@ -146,11 +198,12 @@ export function storageStandIn(options: StandInOptions): StorageStandIn {
     if (!inBucket(key)) return fail(404, 'Bucket not found', 'Bucket not found');
     if (method === 'GET') return serve(key, null);
     if (method === 'POST' || method === 'PUT') {
-      const body = await readBody(request);
-      if (body instanceof Response) return body;
-      const contentType = request.headers.get('content-type')?.split(';')[0] || 'application/octet-stream';
+      const upsert = method === 'PUT' || request.headers.get('x-upsert') === 'true';
+      if (objects.has(key) && !upsert) return exists();
+      const object = await readObject(request);
+      if (object instanceof Response) return object;
       // POST creates (x-upsert: true overwrites), PUT replaces.
-      return store(key, body, contentType, method === 'PUT' || request.headers.get('x-upsert') === 'true');
+      return store(key, object, upsert);
     }
     return fail(405, 'InvalidRequest', 'Method not allowed');
   }

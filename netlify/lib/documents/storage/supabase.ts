@@ -1,6 +1,8 @@
 /**
  * Supabase Storage's REST API with plain fetch (no SDK in the function bundle):
  * - POST   /storage/v1/object/upload/sign/{bucket}/{path}   -> { url: "/object/upload/sign/...?token=" }
+ *          never with x-upsert: Storage binds upsert into the token, so the URL writes a new object
+ *          only and a file checked on confirm can never be replaced through it
  * - PUT    /storage/v1/object/upload/sign/{bucket}/{path}?token=   (the browser, no key)
  * - GET    /storage/v1/object/{bucket}/{path}                  (service key)
  * - POST   /storage/v1/object/{bucket}/{path}  x-upsert: true  (service key; writes the cleaned file)
@@ -34,6 +36,8 @@ export type SupabaseStorageConfig = {
 };
 
 const encodePath = (path: string) => path.split('/').map(encodeURIComponent).join('/');
+/** The saved file's name without control characters (rows from before names were checked may hold them). */
+const downloadName = (name: string) => name.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').toWellFormed();
 
 export function supabaseStorage(config: SupabaseStorageConfig): DocumentStorage {
   const api = `${config.url.replace(/\/+$/, '')}/storage/v1`;
@@ -94,7 +98,7 @@ export function supabaseStorage(config: SupabaseStorageConfig): DocumentStorage 
       const response = await call('POST', `/object/sign/${object(path)}`, { body: JSON.stringify({ expiresIn }), headers: json });
       if (!response.ok) throw await failure(response, 'signed URL');
       const { signedURL } = (await response.json()) as { signedURL: string };
-      const extra = download ? `&download=${encodeURIComponent(download)}` : '';
+      const extra = download ? `&download=${encodeURIComponent(downloadName(download))}` : '';
       return `${browserApi}${signedURL}${extra}`;
     },
     async remove(paths) {
