@@ -3,6 +3,7 @@
  * details a form asks for when the person is under 18. Plain rules, no zod: the registration form
  * checks them in the browser within its JavaScript budget, the API with ./minors-schema.ts.
  */
+import { sameMailbox } from './mailbox.ts';
 
 /** Under this age a person is a child: a parent must consent first (DPDP Act s.2(f)). */
 export const ADULT_AGE = 18;
@@ -42,6 +43,8 @@ export function isMinorDateOfBirth(value: string, today: Date = new Date()): boo
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const PARENT_SAME_MAILBOX =
+  "The parent's email must be a different mailbox from yours: enter your parent's own email, they confirm from it";
 
 /** The parent's fields a child must give, with a message per field (empty when all is well). */
 export function guardianProblems(values: GuardianValues, childEmail: string): { field: keyof GuardianValues; message: string }[] {
@@ -50,8 +53,8 @@ export function guardianProblems(values: GuardianValues, childEmail: string): { 
   const email = values.parentEmail.trim().toLowerCase();
   if (!email) problems.push({ field: 'parentEmail', message: "Enter your parent's or guardian's email" });
   else if (!EMAIL.test(email) || email.length > 254) problems.push({ field: 'parentEmail', message: 'Enter a valid email address' });
-  else if (email === childEmail.trim().toLowerCase())
-    problems.push({ field: 'parentEmail', message: "Enter your parent's own email, not yours: they confirm from it" });
+  // An alias of the child's own inbox (kid+mum@, a dotted Gmail name) would let the child confirm.
+  else if (sameMailbox(email, childEmail)) problems.push({ field: 'parentEmail', message: PARENT_SAME_MAILBOX });
   const digits = values.parentPhone.replace(/\D/g, '');
   if (!values.parentPhone.trim()) problems.push({ field: 'parentPhone', message: "Enter your parent's or guardian's phone number" });
   else if (!/^\+?[0-9][0-9 -]*$/.test(values.parentPhone.trim()) || digits.length < 7 || digits.length > 15)

@@ -5,7 +5,8 @@
  * confirms or refuses on /parent-consent; until then the child's row waits (parentConsentStatus).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { PARENT_LINK_DAYS, type ParentConsentStatus } from '../../../src/shared/minors.ts';
+import { PARENT_LINK_DAYS, PARENT_SAME_MAILBOX, type ParentConsentStatus } from '../../../src/shared/minors.ts';
+import { sameMailbox } from '../../../src/shared/mailbox.ts';
 import type { NoticeLanguage } from '../../../src/shared/consent.ts';
 import { db, type Db, HttpError, siteUrl } from '../platform/index.ts';
 import { enqueueEmail } from '../mail/index.ts';
@@ -21,6 +22,8 @@ export async function requestParentConsent(
   tx: Db,
   input: { subject: GuardianSubject; child: { email: string; name: string }; parent: Guardian; language: NoticeLanguage; what: string },
 ): Promise<void> {
+  // The forms check it first; here too, so no caller can send the link to the child's own inbox.
+  if (sameMailbox(input.parent.email, input.child.email)) throw new HttpError(400, [`parentEmail: ${PARENT_SAME_MAILBOX}`]);
   const token = randomBytes(32).toString('base64url');
   await tx`
     insert into parental_consents (subject_table, subject_id, child_email, child_name, parent_name, parent_email, parent_phone,
@@ -109,6 +112,12 @@ export async function recordParentDecision(tx: Db, token: string, decision: 'giv
   const row = await byToken(tx, token, true);
   const subject = { table: row.subject_table, id: row.subject_id };
   if (row.status !== 'awaiting') return { subject, childEmail: row.child_email, status: row.status };
+  // A request asked before aliases were refused: a consent from the child's own inbox proves nothing.
+  if (decision === 'given' && sameMailbox(row.parent_email, row.child_email))
+    throw new HttpError(
+      409,
+      "This link went to the child's own mailbox, so it cannot confirm. Your child can register again with your own email.",
+    );
   await tx`update parental_consents set status = ${decision}, decided_at = now(), decided_by_email = ${row.parent_email},
              decided_link = ${tokenHash(token).slice(0, 16)} where id = ${row.id}`;
   return { subject, childEmail: row.child_email, status: decision };
