@@ -19,6 +19,17 @@ export const BREACH_TABLE_NAMES = Object.keys(BREACH_TABLES) as BreachTable[];
 
 export const SEND_CONFIRMATION = 'SEND';
 
+/** True for a breach table's name; own names only (`constructor` or `__proto__` are no table). */
+export const isBreachTable = (name: string): name is BreachTable => Object.hasOwn(BREACH_TABLES, name);
+
+/** Why `table:id` names no row a breach can touch (undefined when it can). */
+export function breachIdProblem(value: string): string | undefined {
+  const match = /^([A-Za-z_]{1,40}):([A-Za-z0-9-]{1,64})$/.exec(value);
+  if (!match) return 'Each id is table:id, like registrations:abc123';
+  if (!isBreachTable(match[1]!)) return `${match[1]} is not one of the breach tables: ${BREACH_TABLE_NAMES.join(', ')}`;
+  return undefined;
+}
+
 const text = (label: string, max: number) =>
   z
     .string({ error: `Enter ${label}` })
@@ -42,7 +53,15 @@ export const breachScopeShape = {
   ),
   ids: z._default(
     z
-      .array(z.string().check(z.trim(), z.regex(/^[a-z_]{1,40}:[A-Za-z0-9-]{1,64}$/, 'Each id is table:id, like registrations:abc123')))
+      .array(
+        z.string().check(
+          z.trim(),
+          z.superRefine((value, ctx) => {
+            const problem = breachIdProblem(value);
+            if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
+          }),
+        ),
+      )
       .check(z.maxLength(5000)),
     [],
   ),

@@ -6,6 +6,7 @@
  */
 import {
   boardReport,
+  breachIdProblem,
   personNotice,
   type AffectedPerson,
   type BreachFacts,
@@ -13,14 +14,14 @@ import {
   type BreachTable,
 } from '../../../src/shared/breach.ts';
 import { GRIEVANCE_EMAIL } from '../../../src/shared/notice.ts';
-import { db, type Db, recordAdminAction, type Tx } from '../platform/index.ts';
+import { db, type Db, HttpError, recordAdminAction, type Tx } from '../platform/index.ts';
 import { enqueueEmail } from '../mail/index.ts';
 import type { Session } from '../auth/index.ts';
 
 type Found = { key: string; email: string; name: string; phone: string | null };
 
 /** Each table's people: its key, email, name and phone; erased rows never count. */
-const PEOPLE: Record<BreachTable, string> = {
+const PEOPLE_QUERIES: Record<BreachTable, string> = {
   registrations: `select 'registrations:' || id as key, email, name, phone, created_at from registrations where erased_at is null`,
   contact_requests: `select 'contact_requests:' || id as key, email, coalesce(name, '') as name, phone, created_at from contact_requests`,
   scholarship_applications: `select 'scholarship_applications:' || id as key, email, name, phone, created_at from scholarship_applications`,
@@ -30,6 +31,15 @@ const PEOPLE: Record<BreachTable, string> = {
   course_orders: `select 'course_orders:' || o.id as key, o.email, trim(a.first_name || ' ' || a.last_name) as name, null::text as phone,
                   o.created_at from course_orders o join accounts a on a.id = o.account_id where a.erased_at is null`,
 };
+/** A Map, not the object: `constructor` or `__proto__` are in every object, and in no Map. */
+const PEOPLE = new Map<string, string>(Object.entries(PEOPLE_QUERIES));
+
+/** The people query of a table the owner named; a name that is no breach table is refused (400). */
+function peopleOf(table: string): string {
+  const query = PEOPLE.get(table);
+  if (!query) throw new HttpError(400, [`tables: ${table} is not one of the breach tables`]);
+  return query;
+}
 
 export type BreachScope = { from: string; to: string; tables: BreachTable[]; ids: string[] };
 
@@ -37,21 +47,21 @@ async function affected(tx: Db, scope: BreachScope): Promise<AffectedPerson[]> {
   const found: Found[] = [];
   for (const table of scope.tables) {
     found.push(
-      ...(await tx.unsafe<Found[]>(`select key, email, name, phone from (${PEOPLE[table]}) t where created_at between $1 and $2`, [
+      ...(await tx.unsafe<Found[]>(`select key, email, name, phone from (${peopleOf(table)}) t where created_at between $1 and $2`, [
         scope.from,
         scope.to,
       ])),
     );
   }
   const byTable = new Map<string, string[]>();
-  for (const id of scope.ids) {
-    const [table, key] = [id.slice(0, id.indexOf(':')), id];
-    if (table in PEOPLE) byTable.set(table, [...(byTable.get(table) ?? []), key]);
+  for (const [index, id] of scope.ids.entries()) {
+    const problem = breachIdProblem(id);
+    if (problem) throw new HttpError(400, [`ids.${index}: ${problem}`]);
+    const table = id.slice(0, id.indexOf(':'));
+    byTable.set(table, [...(byTable.get(table) ?? []), id]);
   }
   for (const [table, keys] of byTable)
-    found.push(
-      ...(await tx.unsafe<Found[]>(`select key, email, name, phone from (${PEOPLE[table as BreachTable]}) t where key = any($1)`, [keys])),
-    );
+    found.push(...(await tx.unsafe<Found[]>(`select key, email, name, phone from (${peopleOf(table)}) t where key = any($1)`, [keys])));
   const people = new Map<string, AffectedPerson>();
   for (const row of found) {
     const email = row.email.toLowerCase();

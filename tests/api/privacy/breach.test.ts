@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { call, useTestDatabase } from '../support/harness.ts';
 import { newEmail, nextIp, registered } from '../registrations/kit.ts';
 import { adminAccount, INVITE } from './kit.ts';
+import { previewBreach } from '../../../netlify/lib/privacy/index.ts';
 
 const db = useTestDatabase({ ADMIN_INVITE_CODE: INVITE });
 
@@ -94,5 +95,27 @@ describe('breach help', () => {
     const empty = await call('POST', '/api/v1/admin/breach/preview', { token: owner.token, body: { ...body, tables: [] } });
     expect(empty.status).toBe(400);
     expect(empty.body.errors).toEqual([expect.stringMatching(/^tables: Choose the affected tables/)]);
+  });
+
+  it('refuses an id whose table is not one of the breach tables (inherited names too): 400, nothing sent', async () => {
+    const owner = await adminAccount(db, newEmail('owner'));
+    const window = { from: '2026-11-20T00:00:00+05:30', to: '2026-11-21T00:00:00+05:30', tables: [], ...FACTS };
+    const notices = async () => (await db.sql`select 1 from email_outbox where tag = 'breach-notice'`).length;
+    const before = await notices();
+    for (const id of ['constructor:abc', '__proto__:abc', 'toString:x', 'hasOwnProperty:1', 'payment_orders:1']) {
+      for (const [path, extra] of [
+        ['/api/v1/admin/breach/preview', {}],
+        ['/api/v1/admin/breach/send', { confirm: 'SEND' }],
+      ] as const) {
+        const answer = await call('POST', path, { token: owner.token, body: { ...window, ids: [id], ...extra } });
+        expect(answer.status, `${path} ${id}: ${answer.text}`).toBe(400);
+        expect(answer.body.errors).toEqual([expect.stringMatching(/^ids\.0: .*not one of the breach tables: registrations, /)]);
+      }
+    }
+    // The service refuses them too, whoever calls it (the terminal command reads the same list).
+    await expect(previewBreach({ from: window.from, to: window.to, tables: [], ids: ['constructor:abc'] }, FACTS)).rejects.toMatchObject({
+      status: 400,
+    });
+    expect(await notices()).toBe(before);
   });
 });
