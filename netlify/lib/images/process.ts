@@ -45,16 +45,18 @@ export async function readMultipart(request: Request, limit = MAX_MULTIPART_BYTE
   } catch {
     throw new HttpError(400, 'The form data could not be read');
   }
-  const fields: Record<string, string> = {};
-  const files: Record<string, File> = {};
+  // Maps: a field named `constructor` or `__proto__` is a field like any other, not an inherited property.
+  const fields = new Map<string, string>();
+  const files = new Map<string, File>();
   for (const [name, value] of form.entries()) {
-    if (name in fields || name in files) throw new HttpError(400, [`${name}: Send this field once`]);
-    if (typeof value === 'string') fields[name] = value;
-    else files[name] = value;
+    if (fields.has(name) || files.has(name)) throw new HttpError(400, [`${name}: Send this field once`]);
+    if (typeof value === 'string') fields.set(name, value);
+    else files.set(name, value);
   }
+  const parsed = { fields: Object.fromEntries(fields), files: Object.fromEntries(files) };
   // The same text rule as JSON bodies: no NUL, controls or lone surrogates reach the database.
-  assertStorableText(fields);
-  return { fields, files };
+  assertStorableText(parsed.fields);
+  return parsed;
 }
 
 export type ProcessedImage = StoredImage & { bytes: Uint8Array };
