@@ -7,8 +7,9 @@
  * The local server and the tests run the same sources unbundled.
  */
 import { readdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { build, type Plugin } from 'esbuild';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { ROOT } from './lib/database.ts';
 
 export const FUNCTIONS_SOURCE = join(ROOT, 'netlify', 'functions');
@@ -39,31 +40,38 @@ const pureServerModules: Plugin = {
   },
 };
 
-const started = Date.now();
-rmSync(FUNCTIONS_OUT, { recursive: true, force: true });
-const entries = readdirSync(FUNCTIONS_SOURCE).filter((f) => /\.m?ts$/.test(f) && !/\.(test|spec)\./.test(f));
-// The health check compares the database's migrations with the ones this build was made with.
-const migrations = readdirSync(join(ROOT, 'supabase', 'migrations'))
-  .map((f) => /^(\d+)_.*\.sql$/.exec(f)?.[1])
-  .filter((v): v is string => !!v)
-  .sort();
-await build({
-  entryPoints: entries.map((f) => join(FUNCTIONS_SOURCE, f)),
-  outdir: FUNCTIONS_OUT,
-  outExtension: { '.js': '.mjs' },
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node24',
-  // Whitespace and syntax only: names stay readable in stack traces of Netlify's function logs.
-  minifyWhitespace: true,
-  minifySyntax: true,
-  legalComments: 'none',
-  external: ['sharp', '@node-rs/argon2'],
-  define: { __ASPIRA_MIGRATIONS__: JSON.stringify(migrations) },
-  // CommonJS packages inside an ESM bundle still call require().
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-  logLevel: 'warning',
-  plugins: [pureServerModules],
-});
-console.log(`functions: ${entries.length} bundled into build/functions in ${Date.now() - started} ms`);
+/** esbuild's options for the given function files (the build below; tests read what a bundle holds). */
+export function functionBuildOptions(entries: string[]): BuildOptions {
+  // The health check compares the database's migrations with the ones this build was made with.
+  const migrations = readdirSync(join(ROOT, 'supabase', 'migrations'))
+    .map((f) => /^(\d+)_.*\.sql$/.exec(f)?.[1])
+    .filter((v): v is string => !!v)
+    .sort();
+  return {
+    entryPoints: entries.map((f) => join(FUNCTIONS_SOURCE, f)),
+    outdir: FUNCTIONS_OUT,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node24',
+    // Whitespace and syntax only: names stay readable in stack traces of Netlify's function logs.
+    minifyWhitespace: true,
+    minifySyntax: true,
+    legalComments: 'none',
+    external: ['sharp', '@node-rs/argon2'],
+    define: { __ASPIRA_MIGRATIONS__: JSON.stringify(migrations) },
+    // CommonJS packages inside an ESM bundle still call require().
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    logLevel: 'warning',
+    plugins: [pureServerModules],
+  };
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const started = Date.now();
+  rmSync(FUNCTIONS_OUT, { recursive: true, force: true });
+  const entries = readdirSync(FUNCTIONS_SOURCE).filter((f) => /\.m?ts$/.test(f) && !/\.(test|spec)\./.test(f));
+  await build(functionBuildOptions(entries));
+  console.log(`functions: ${entries.length} bundled into build/functions in ${Date.now() - started} ms`);
+}

@@ -1,19 +1,15 @@
 import type { Config } from '@netlify/functions';
 import { idSchema, issueUploadSchema, registrationIdSchema, reviewSchema } from '../../src/shared/document-requests.ts';
 import { requireAdmin, requireUser } from '../lib/auth/index.ts';
-import {
-  applicantDocuments,
-  confirmUpload,
-  documentsForReview,
-  issueUpload,
-  openDocument,
-  reviewDocument,
-} from '../lib/documents/index.ts';
+import { applicantDocuments, documentsForReview, issueUpload, openDocument, reviewDocument } from '../lib/documents/index.ts';
 import { clientIp, json, parseWith, readJson, routes } from '../lib/platform/index.ts';
 
 const registration = (params: Record<string, string>) => parseWith(registrationIdSchema, params.id);
 
-/** Applicants' documents: the applicant's checklist and two-step upload; the team's review. */
+/**
+ * Applicants' documents: the applicant's checklist and the upload's first step; the team's review.
+ * The confirm, which judges the file's bytes, is documents-check.mts: this bundle stays small.
+ */
 export default routes({
   'GET /api/v1/user/applications/:id/documents': async ({ request, params }) =>
     json(await applicantDocuments(await requireUser(request, { verified: true }), registration(params))),
@@ -23,11 +19,6 @@ export default routes({
     const id = registration(params);
     const input = await readJson(request, issueUploadSchema);
     return json(await issueUpload(session, id, input, clientIp(request, context)), { status: 201 });
-  },
-
-  'POST /api/v1/user/applications/:id/documents/uploads/:uploadId/confirm': async ({ request, params }) => {
-    const session = await requireUser(request, { verified: true });
-    return json(await confirmUpload(session, registration(params), parseWith(idSchema, params.uploadId)));
   },
 
   'GET /api/v1/admin/registrations/:id/documents': async ({ request, params }) =>
@@ -47,7 +38,6 @@ export const config: Config = {
   path: [
     '/api/v1/user/applications/:id/documents',
     '/api/v1/user/applications/:id/documents/uploads',
-    '/api/v1/user/applications/:id/documents/uploads/:uploadId/confirm',
     '/api/v1/admin/registrations/:id/documents',
     '/api/v1/admin/documents/:id/open',
     '/api/v1/admin/documents/:id/review',

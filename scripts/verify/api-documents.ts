@@ -2,8 +2,9 @@
  * Applicants' documents on the served site: the two-step upload through Netlify's CLI against a
  * Storage stand-in that speaks Supabase's signed-upload API (its own port, as Supabase would be):
  * the function issues a signed URL, the file is PUT straight to Storage, the function confirms it
- * by its bytes. Bad requests: a type not on the checklist, a forged upload token (refused by
- * Storage), a file that is not what it claims, another person's registration.
+ * by its bytes (the confirm is its own function, documents-check). Bad requests: a type not on the
+ * checklist, a file name with a line break, a forged upload token and a second write through a used
+ * upload URL (both refused by Storage), a file that is not what it claims, another person's registration.
  */
 import type { ApiClient } from './api-client.ts';
 
@@ -48,6 +49,15 @@ export async function checkDocuments(api: ApiClient, stamp = Date.now()): Promis
     await call('GET', '/api/v1/user/applications/aaaaaaaaaaaaaaaaaaaaaaaa/documents', { token }),
   );
 
+  await bad(
+    'POST /user/applications/:id/documents/uploads (a line break in the file name)',
+    400,
+    await call('POST', `${base}/uploads`, {
+      token,
+      body: { type: 'cv', fileName: 'cv\r\nx.pdf', contentType: 'application/pdf', size: 10 },
+    }),
+  );
+
   const bytes = new TextEncoder().encode(PDF);
   const issue = () =>
     call('POST', `${base}/uploads`, {
@@ -73,6 +83,20 @@ export async function checkDocuments(api: ApiClient, stamp = Date.now()): Promis
     200,
     'slots',
     await call('POST', `${base}/uploads/${issued.body?.uploadId}/confirm`, { token }),
+  );
+
+  // The checked file cannot be replaced through its upload URL: Storage binds upsert when it signs.
+  const replaced = await fetch(uploadUrl, {
+    method: 'PUT',
+    body: new TextEncoder().encode('<html>after the check</html>'),
+    headers: { 'content-type': 'application/pdf', 'x-upsert': 'true' },
+  });
+  const replacedBody = (await replaced.json().catch(() => ({}))) as { statusCode?: string };
+  report.add(
+    'bad  PUT Storage signed upload URL again after confirm (x-upsert: true)',
+    '400 {statusCode: 409}',
+    `${replaced.status} {statusCode: ${replacedBody.statusCode}}`,
+    replaced.status === 400 && replacedBody.statusCode === '409',
   );
 
   // A file that is not what it claims: refused by its bytes on confirm, and deleted.

@@ -1,10 +1,12 @@
 /**
  * Applicants' documents: each programme's checklist (checklist.ts), the applicant's two-step upload
- * checked by its bytes (uploads.ts, inspect.ts), the team's review (review.ts), the deletion queue
- * and the scheduled clean-up with retention (deletions.ts, cleanup.ts), and the Storage port
- * (storage/: Supabase Storage, or the local stand-in that speaks its API).
+ * (uploads.ts issues; confirm.ts judges the bytes with inspect.ts, in a function of its own), the
+ * team's review (review.ts), the deletion queue and the scheduled clean-up with retention
+ * (deletions.ts, cleanup.ts), and the Storage port (storage/: Supabase Storage, or the local
+ * stand-in that speaks its API).
  */
-export { applicantDocuments, confirmUpload, issueUpload, UPLOAD_LIMITS } from './uploads.ts';
+export { applicantDocuments, issueUpload, UPLOAD_LIMITS } from './uploads.ts';
+export { confirmUpload } from './confirm.ts';
 export { documentsForReview, openDocument, reviewDocument } from './review.ts';
 export { drainDeletions } from './deletions.ts';
 export { documentsPastRetention, eraseDocument, eraseRegistrationDocuments, expireOrphanedUploads, runDocumentCleanup } from './cleanup.ts';

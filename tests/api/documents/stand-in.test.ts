@@ -95,7 +95,7 @@ describe('the Storage stand-in', () => {
 
   it('takes only the bucket’s types (PDF, JPEG, PNG): an upload declared as HTML is refused (415)', async () => {
     const { storage, signUpload } = standIn();
-    const res = await storage.handle(put(await signUpload('r/cv/2'), await pdf(), { 'content-type': 'text/html' }));
+    const res = await storage.handle(put(await signUpload('r/cv/2'), (await pdf()) as BodyInit, { 'content-type': 'text/html' }));
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ statusCode: '415', error: 'invalid_mime_type', message: 'mime type text/html is not supported' });
     expect(storage.size()).toBe(0);
@@ -103,7 +103,7 @@ describe('the Storage stand-in', () => {
 
   it('serves every file as a download: attachment, nosniff, its own type, on a link without a name too', async () => {
     const { storage, signUpload, read } = standIn();
-    await storage.handle(put(await signUpload('r/cv/3'), await pdf()));
+    await storage.handle(put(await signUpload('r/cv/3'), (await pdf()) as BodyInit));
     const res = await read('r/cv/3');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
