@@ -17,24 +17,24 @@ describe('sniff', () => {
 });
 
 describe('checkPdf', () => {
-  it('accepts a plain PDF, one opening at a page included', () => {
-    expect(() => checkPdf(pdfWith('1 0 obj << /Type /Catalog /OpenAction [3 0 R /Fit] >> endobj'))).not.toThrow();
+  it('accepts a plain PDF, one opening at a page included', async () => {
+    await expect(checkPdf(pdfWith('1 0 obj << /Type /Catalog /OpenAction [3 0 R /Fit] >> endobj'))).resolves.toBeUndefined();
   });
 
-  it('finds actions behind #xx escapes in names and inside deflated streams', () => {
-    expect(() => checkPdf(pdfWith('1 0 obj << /S /J#61vaScript /J#53 (x) >> endobj'))).toThrow(/JavaScript/);
+  it('finds actions behind #xx escapes in names and inside deflated streams', async () => {
+    await expect(checkPdf(pdfWith('1 0 obj << /S /J#61vaScript /J#53 (x) >> endobj'))).rejects.toThrow(/JavaScript/);
     const hidden = deflateSync(Buffer.from('<< /Type /Catalog /AA << /O 4 0 R >> >>'));
     const stream = Buffer.concat([
       Buffer.from('%PDF-1.7\n2 0 obj << /Type /ObjStm /Filter /FlateDecode >>\nstream\n'),
       hidden,
       Buffer.from('\nendstream\nendobj\n%%EOF\n'),
     ]);
-    expect(() => checkPdf(new Uint8Array(stream))).toThrow(RefusedFile);
-    expect(() => checkPdf(pdfWith('1 0 obj << /Names << /EmbeddedFiles 5 0 R >> >> endobj'))).toThrow(/embedded/);
-    expect(() => checkPdf(pdfWith('1 0 obj << /S /Launch /F (cmd.exe) >> endobj'))).toThrow(/actions/);
+    await expect(checkPdf(new Uint8Array(stream))).rejects.toThrow(RefusedFile);
+    await expect(checkPdf(pdfWith('1 0 obj << /Names << /EmbeddedFiles 5 0 R >> >> endobj'))).rejects.toThrow(/embedded/);
+    await expect(checkPdf(pdfWith('1 0 obj << /S /Launch /F (cmd.exe) >> endobj'))).rejects.toThrow(/actions/);
   });
 
-  it('refuses a truncated PDF', () => {
-    expect(() => checkPdf(bytes('%PDF-1.7\n1 0 obj << >> endobj\n'))).toThrow(/incomplete/);
+  it('refuses a truncated PDF', async () => {
+    await expect(checkPdf(bytes('%PDF-1.7\n1 0 obj << >> endobj\n'))).rejects.toThrow(/incomplete/);
   });
 });

@@ -1,11 +1,10 @@
 /**
  * A file is what its bytes say, never its name or declared type: PDF, JPEG or PNG by their magic
  * numbers. PDFs that could act on the reader's machine are refused (encrypted, JavaScript, automatic
- * actions, launching programs, embedded files), looking into compressed streams too, where a
- * PDF 1.5 file keeps its objects. Images are decoded and written again by sharp: orientation
+ * actions, launching programs or sending data, embedded files, XFA forms), judged by a real parser
+ * that decodes every stream (inspect-pdf.ts); one too complex to judge is refused too. Images are decoded and written again by sharp: orientation
  * applied, every metadata block (EXIF with GPS, XMP, comments) left behind, pixels capped.
  */
-import { inflateSync } from 'node:zlib';
 import type { Metadata } from 'sharp';
 import { DOCUMENT_MAX_PIXELS, FORMAT_CONTENT_TYPES, type DocumentFormat } from '../../../src/shared/documents.ts';
 
@@ -23,51 +22,14 @@ export function sniff(bytes: Uint8Array): DocumentFormat | null {
   return null;
 }
 
-/** Name tokens that make a PDF do something by itself, or hide another file. */
-const ACTIVE_PDF: [RegExp, string][] = [
-  [/\/Encrypt\b/, 'The PDF is password-protected or encrypted. Save it without a password and upload it again'],
-  [/\/(JavaScript|JS)\b/, 'The PDF contains JavaScript. Print it to a new PDF (File > Print > Save as PDF) and upload that'],
-  // An /OpenAction that only opens a page is common and harmless; one running JavaScript is caught above.
-  [/\/(AA|Launch)\b/, 'The PDF runs actions when opened. Print it to a new PDF (File > Print > Save as PDF) and upload that'],
-  [/\/(EmbeddedFiles?|RichMedia)\b/, 'The PDF has files embedded in it. Upload a PDF without attachments'],
-];
-const MAX_INFLATED = 50 * 1024 * 1024;
-
-/** Names may hide letters as #xx (/J#61vaScript): decode them before looking. */
-const decodeNames = (text: string) => text.replace(/#([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-
-function pdfTexts(bytes: Uint8Array): string[] {
-  const raw = Buffer.from(bytes);
-  const texts = [raw.toString('latin1')];
-  let inflated = 0;
-  let from = 0;
-  for (;;) {
-    const start = raw.indexOf('stream', from, 'latin1');
-    if (start < 0) break;
-    let body = start + 6;
-    if (raw[body] === 0x0d) body++;
-    if (raw[body] === 0x0a) body++;
-    const end = raw.indexOf('endstream', body, 'latin1');
-    if (end < 0) break;
-    from = end + 9;
-    if (raw.toString('latin1', start - 3, start) === 'end') continue;
-    try {
-      const out = inflateSync(raw.subarray(body, end), { maxOutputLength: MAX_INFLATED - inflated });
-      inflated += out.length;
-      texts.push(out.toString('latin1'));
-    } catch {
-      // Not deflated (an image, a font in another filter) or truncated: nothing to read in it.
-    }
-  }
-  return texts.map(decodeNames);
-}
-
-export function checkPdf(bytes: Uint8Array): void {
-  const texts = pdfTexts(bytes);
-  for (const [pattern, message] of ACTIVE_PDF) {
-    if (texts.some((t) => pattern.test(t))) throw new RefusedFile(message);
-  }
-  if (!texts[0]!.includes('%%EOF')) throw new RefusedFile('The PDF is incomplete. Upload the whole file again');
+/** Refuses a PDF a reader would act on (see inspect-pdf.ts), or one cut short. */
+export async function checkPdf(bytes: Uint8Array): Promise<void> {
+  if (!Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes('%%EOF', 0, 'latin1'))
+    throw new RefusedFile('The PDF is incomplete. Upload the whole file again');
+  // Loaded on the first PDF, not at import: the parser is only needed here.
+  const { pdfRefusal } = await import('./inspect-pdf.ts');
+  const refusal = await pdfRefusal(bytes);
+  if (refusal) throw new RefusedFile(refusal);
 }
 
 async function cleanImage(bytes: Uint8Array, format: 'jpeg' | 'png'): Promise<Uint8Array> {
@@ -102,7 +64,7 @@ export async function inspectFile(bytes: Uint8Array, accepted: readonly Document
   if (!format) throw new RefusedFile(`This file is not a real ${names} file. Upload a ${names} file`);
   if (!accepted.includes(format)) throw new RefusedFile(`This document takes ${names} files; this file is a ${format.toUpperCase()}`);
   if (format === 'pdf') {
-    checkPdf(bytes);
+    await checkPdf(bytes);
     return { format, contentType: FORMAT_CONTENT_TYPES.pdf, bytes, changed: false };
   }
   return { format, contentType: FORMAT_CONTENT_TYPES[format], bytes: await cleanImage(bytes, format), changed: true };
