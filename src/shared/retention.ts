@@ -6,7 +6,15 @@
  * requires (the CGST Act s.36 and the Income-tax Act: 8 years), reduced to what it requires.
  */
 export type RetentionKind =
-  'enquiries' | 'unpaid-registrations' | 'awaiting-parent' | 'emails' | 'consent-log' | 'documents' | 'messages' | 'payments';
+  | 'enquiries'
+  | 'unpaid-registrations'
+  | 'awaiting-parent'
+  | 'unconfirmed-requests'
+  | 'emails'
+  | 'consent-log'
+  | 'documents'
+  | 'messages'
+  | 'payments';
 
 export type RetentionRule = { kind: RetentionKind; days: number; en: string; hi: string };
 
@@ -28,6 +36,13 @@ export const RETENTION: readonly RetentionRule[] = [
     days: 7,
     en: "A child's details whose parent never answered: 7 days after the link expires",
     hi: 'बच्चे का विवरण जिसके माता-पिता ने उत्तर नहीं दिया: लिंक समाप्त होने के 7 दिन बाद',
+  },
+  {
+    // Whatever anyone typed on /privacy-request for an address they may not own.
+    kind: 'unconfirmed-requests',
+    days: 7,
+    en: 'A privacy request nobody confirmed from the email: 7 days',
+    hi: 'गोपनीयता अनुरोध जिसकी ईमेल से पुष्टि नहीं हुई: 7 दिन',
   },
   {
     kind: 'emails',

@@ -1,7 +1,6 @@
 /**
  * Privacy requests without an account (DPDP Act ss.11-13; Rules r.14): a copy, a correction or an
- * erasure, asked on /privacy-request, proven by a link to the email, answered by an owner. The
- * deadline is the Rules' outer limit (rule 14(3): at most 90 days); our policy promises 30.
+ * erasure, asked on /privacy-request, proven by a link to the email, answered by an owner.
  */
 import * as z from 'zod/mini';
 import { emailSchema } from './account.ts';
@@ -9,7 +8,10 @@ import { HONEYPOT } from './leads.ts';
 
 export const RIGHTS_KINDS = { export: 'A copy of my data', correction: 'Correct my data', erasure: 'Erase my data' } as const;
 export type RightsKind = keyof typeof RIGHTS_KINDS;
-export const RESPONSE_DAYS = 90;
+/**
+ * Days to answer a confirmed request: what the policy promises and the owners' queue's deadline,
+ * shorter than the Rules' outer limit (rule 14(3): 90 days). A test holds the policy texts to it.
+ */
 export const PROMISED_DAYS = 30;
 export const REQUEST_LINK_HOURS = 24;
 

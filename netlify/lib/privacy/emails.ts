@@ -21,14 +21,21 @@ export function erasureConfirmationEmail({ hadAccount }: { hadAccount: boolean }
 }
 
 /** The link that proves a privacy request comes from the inbox it names. */
-export function rightsRequestEmail({ what, link, hours }: { what: string; link: string; hours: number }): EmailContent {
+export function rightsRequestEmail(input: {
+  what: string;
+  link: string;
+  hours: number;
+  keptDays: number;
+  answerDays: number;
+}): EmailContent {
+  const { what, link, hours, keptDays, answerDays } = input;
   return composeEmail({
     subject: 'Confirm your privacy request to Aspira',
     greeting: 'Hello,',
     blocks: [
-      `Someone asked Aspira for this: "${what}", for this email address. If it was you, confirm it with the link below (it works for ${hours} hours). We answer within 30 days.`,
+      `Someone asked Aspira for this: "${what}", for this email address. If it was you, confirm it with the link below (it works for ${hours} hours). We answer within ${answerDays} days of your confirmation.`,
       { link: { label: 'Confirm my request', url: link } },
-      'If you did not ask, ignore this email: nothing will happen.',
+      `If you did not ask, ignore this email: nothing will happen, and we delete it after ${keptDays} days.`,
     ],
     withSupport: true,
   });

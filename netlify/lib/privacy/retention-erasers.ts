@@ -78,6 +78,16 @@ const awaitingParent: Eraser = {
   },
 };
 
+/** A privacy request whose link was never clicked: what a stranger may have typed about someone. */
+const unconfirmedRequests: Eraser = {
+  async expired(tx, cutoff) {
+    const rows = await tx<{ id: string }[]>`
+      select id::text from rights_requests where status = 'unconfirmed' and created_at < ${cutoff} order by id`;
+    return rows.map((r) => ({ table: 'rights_requests', id: r.id }));
+  },
+  erase: async (tx, row) => (await tx`delete from rights_requests where id = ${row.id} and status = 'unconfirmed'`).count,
+};
+
 /** Copies of emails no longer on their way (sent, failed, held back or cancelled). */
 const emails: Eraser = {
   async expired(tx, cutoff) {
@@ -120,6 +130,7 @@ export const ERASERS: Partial<Record<RetentionKind, Eraser>> = {
   enquiries,
   'unpaid-registrations': unpaidRegistrations,
   'awaiting-parent': awaitingParent,
+  'unconfirmed-requests': unconfirmedRequests,
   emails,
   'consent-log': consentLog,
 };

@@ -1,24 +1,30 @@
 /**
  * Privacy requests without an account (DPDP Act ss.11-13, Rules r.14): asked on /privacy-request,
  * proven by a single-use link to the email (24 hours; only its hash is kept), then in the owners'
- * queue with the Rules' deadline until an owner closes it (after exporting, correcting or erasing
- * with the tools they already have). The ask answers the same whatever the address.
+ * queue with the deadline the policy promises until an owner closes it (after exporting, correcting
+ * or erasing with the tools they already have). An unconfirmed request is deleted by the retention
+ * schedule. The ask answers the same whatever the address.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  PROMISED_DAYS,
   REQUEST_LINK_HOURS,
-  RESPONSE_DAYS,
   RIGHTS_KINDS,
   type RightsKind,
   type RightsRequestDto,
 } from '../../../src/shared/rights-requests.ts';
+import { retentionDays } from '../../../src/shared/retention.ts';
 import { db, env, HttpError, rateLimit, recordAdminAction, siteUrl } from '../platform/index.ts';
 import { enqueueEmail } from '../mail/index.ts';
 import type { Session } from '../auth/index.ts';
 import { rightsRequestEmail, rightsWaitingEmail } from './emails.ts';
 
 const hash = (token: string) => createHash('sha256').update(`rights-request:${token}`).digest('hex');
-export const RIGHTS_ASKED = 'Check your email: confirm the request with the link we sent. It works for 24 hours.';
+/** Days an unconfirmed request is kept (the retention schedule deletes it then). */
+const UNCONFIRMED_DAYS = retentionDays('unconfirmed-requests');
+export const RIGHTS_ASKED =
+  `Check your email: confirm the request with the link we sent. It works for ${REQUEST_LINK_HOURS} hours; ` +
+  `we delete a request nobody confirms after ${UNCONFIRMED_DAYS} days. Once confirmed, we answer within ${PROMISED_DAYS} days.`;
 const dueText = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });
 
 /** POST /privacy/request */
@@ -29,7 +35,13 @@ export async function askRights(input: { email: string; kind: RightsKind; detail
     await tx`insert into rights_requests (email, kind, details, token_hash, link_expires_at)
              values (${input.email}, ${input.kind}, ${input.details}, ${hash(token)}, now() + make_interval(hours => ${REQUEST_LINK_HOURS}))`;
     const link = siteUrl(`/privacy-request?t=${encodeURIComponent(token)}`);
-    const email = rightsRequestEmail({ what: RIGHTS_KINDS[input.kind], link, hours: REQUEST_LINK_HOURS });
+    const email = rightsRequestEmail({
+      what: RIGHTS_KINDS[input.kind],
+      link,
+      hours: REQUEST_LINK_HOURS,
+      keptDays: UNCONFIRMED_DAYS,
+      answerDays: PROMISED_DAYS,
+    });
     await enqueueEmail(tx, { to: input.email, ...email, tag: 'privacy-request', secret: true, toVisitor: true });
   });
   return { message: RIGHTS_ASKED };
@@ -44,7 +56,7 @@ export async function confirmRights(token: string): Promise<{ message: string; d
     if (row.status !== 'unconfirmed') return { message: 'Your request was already confirmed.', dueAt: new Date(row.due_at!).toISOString() };
     if (row.expired) throw new HttpError(410, 'This link has expired. Ask again on the privacy request page.');
     const [confirmed] = await tx<{ due_at: Date }[]>`
-      update rights_requests set status = 'open', confirmed_at = now(), due_at = now() + make_interval(days => ${RESPONSE_DAYS})
+      update rights_requests set status = 'open', confirmed_at = now(), due_at = now() + make_interval(days => ${PROMISED_DAYS})
       where id = ${row.id} returning due_at`;
     const due = dueText.format(new Date(confirmed!.due_at));
     await enqueueEmail(tx, {
@@ -52,7 +64,7 @@ export async function confirmRights(token: string): Promise<{ message: string; d
       ...rightsWaitingEmail({ what: RIGHTS_KINDS[row.kind], due }),
       tag: 'privacy-request-waiting',
     });
-    return { message: 'Confirmed. We will answer within 30 days.', dueAt: new Date(confirmed!.due_at).toISOString() };
+    return { message: `Confirmed. We will answer within ${PROMISED_DAYS} days.`, dueAt: new Date(confirmed!.due_at).toISOString() };
   });
 }
 
