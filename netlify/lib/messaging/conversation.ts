@@ -1,10 +1,10 @@
 /**
  * The conversation as the pipeline shows it: a person's messages for their timeline, whether they
- * opted in and until when free text is allowed (the reply box), and when each number last wrote
+ * opted in with a proven number and until when free text is allowed (the reply box), and when each number last wrote
  * (the counsellor's queue: "replied 5 min ago").
  */
-import { type Db, hasActiveConsent } from '../platform/index.ts';
-import { windowClosesAt } from './send.ts';
+import type { Db } from '../platform/index.ts';
+import { whatsappContact, windowClosesAt } from './send.ts';
 import { shownBody } from './deliver.ts';
 import { whatsapp } from './whatsapp/index.ts';
 
@@ -72,18 +72,15 @@ export type WhatsAppState = {
 
 export async function whatsappState(tx: Db, emails: string[], phones: string[]): Promise<WhatsAppState> {
   const available = !!whatsapp();
-  let optedInEmail: string | null = null;
-  for (const email of emails) if (await hasActiveConsent(tx, email, 'whatsapp')) optedInEmail ??= email;
-  const [contact] = optedInEmail
-    ? await tx<{ phone: string }[]>`select phone from whatsapp_contacts where email = ${optedInEmail} order by opted_in_at desc limit 1`
-    : [];
+  let contact: { phone: string } | null = null;
+  for (const email of emails) contact ??= await whatsappContact(tx, email);
   const closes = await windowClosesAt(tx, [...new Set([...phones, ...(contact ? [contact.phone] : [])])]);
   return { available, optedIn: !!contact, phone: contact?.phone ?? null, windowClosesAt: closes?.toISOString() ?? null };
 }
 
-/** The opted-in email among these that a reply goes to. */
+/** The email among these that a reply goes to: consent standing and a proven number. */
 export async function optedInEmail(tx: Db, emails: string[]): Promise<string | null> {
-  for (const email of emails) if (await hasActiveConsent(tx, email, 'whatsapp')) return email;
+  for (const email of emails) if (await whatsappContact(tx, email)) return email;
   return null;
 }
 

@@ -1,11 +1,13 @@
 /**
  * How the outbox sends a WhatsApp row (mail/channels.ts calls this sender): only while the
- * person's WhatsApp consent stands, a template in the language they chose or free text, the
+ * person's WhatsApp consent stands, the number is proven theirs and has not replied STOP (checked
+ * again now: it may have changed since the row was written), a template in the language they chose or free text, the
  * message kept for their timeline; a message that cannot go (template paused or rejected, the
  * number unreachable, a failed status later) has its email written instead, once.
  */
 import { deliverDue, enqueueEmail, PermanentDeliveryError, REQUEST_BUDGET_MS, type ChannelSender } from '../mail/index.ts';
 import { db, type Db, hasActiveConsent, log } from '../platform/index.ts';
+import { mayMessage } from './contacts.ts';
 import { isTemplateName, renderTemplate, TEMPLATES } from './templates.ts';
 import { whatsapp, WhatsAppRefusal } from './whatsapp/index.ts';
 
@@ -21,6 +23,7 @@ export function shownBody(template: string | null, language: 'en' | 'hi' | null,
 export const whatsappSender: ChannelSender = {
   async send(row, { signal }) {
     if (!(await hasActiveConsent(db(), row.recipient_email, 'whatsapp'))) return null;
+    if (!(await mayMessage(db(), row.recipient_email, row.to_address))) return null;
     const provider = whatsapp();
     if (!provider) throw new PermanentDeliveryError('WhatsApp is not configured on this deployment', null);
     const template = row.wa_template && isTemplateName(row.wa_template) ? row.wa_template : null;

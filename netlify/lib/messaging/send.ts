@@ -1,7 +1,8 @@
 /**
- * Who gets WhatsApp and what (docs/whatsapp.md): the separate opt-in recorded with the form's row,
- * automatic messages that go by WhatsApp to a person who opted in and by email to everyone else,
- * a counsellor's follow-up (a template, or free text inside the 24-hour window) and stopping.
+ * Who gets WhatsApp and what (docs/whatsapp.md): the separate opt-in recorded with the form's row
+ * (the number unproven until its owner confirms it, proof.ts), automatic messages that always go
+ * by email and also by WhatsApp to a proven number, a counsellor's follow-up (a template, or free
+ * text inside the 24-hour window) and stopping, per person and per number.
  */
 import type { NoticeLanguage } from '../../../src/shared/consent.ts';
 import { CONFIRMATIONS_PER_DAY, enqueueEmail, enqueueWhatsApp, type OutgoingEmail } from '../mail/index.ts';
@@ -16,16 +17,23 @@ import {
   withdrawConsent,
   choicesUrl,
 } from '../platform/index.ts';
+import { provenContact, rememberPair, type Contact } from './contacts.ts';
 import { deliverWhatsAppAfterAnswer, writeFallbackEmail } from './deliver.ts';
+import { askToConfirm } from './proof.ts';
 import type { TemplateName } from './templates.ts';
-import { whatsapp, type WhatsAppLanguage } from './whatsapp/index.ts';
+import { cleanVariables } from './variables.ts';
+import { whatsapp } from './whatsapp/index.ts';
 
 /** Free text may follow the person's last message for this long (Meta's customer service window). */
 export const WINDOW_HOURS = 24;
 export const WINDOW_CLOSED = 'The 24-hour window is closed: the person has not written in the last 24 hours. Send a template instead';
 export const NOT_OPTED_IN = 'This person has not chosen to get WhatsApp messages';
 
-/** The unticked "Send me updates on WhatsApp" was ticked: consent and number, with the form's row. */
+/**
+ * The unticked "Send me updates on WhatsApp" was ticked: the consent with the form's row, and the
+ * number kept UNPROVEN. Unless the pair is proven already, the address gets the email asking to
+ * confirm the number (once a day at most); nothing goes to the number until then.
+ */
 export async function optInWhatsApp(
   tx: Db,
   input: { email: string; phone: string; language?: NoticeLanguage; subjectTable: string; subjectId: string },
@@ -33,46 +41,47 @@ export async function optInWhatsApp(
   const email = input.email.toLowerCase();
   const language = input.language ?? 'en';
   await recordConsent(tx, { email, purpose: 'whatsapp', subjectTable: input.subjectTable, subjectId: input.subjectId, language });
-  await tx`insert into whatsapp_contacts (phone, email, language) values (${input.phone}, ${email}, ${language})
-           on conflict (phone) do update set email = excluded.email, language = excluded.language, opted_in_at = now()`;
+  const pair = { email, phone: input.phone, language };
+  const { proven, askedToday } = await rememberPair(tx, pair);
+  if (!proven && !askedToday && whatsapp()) await askToConfirm(tx, pair);
 }
 
-type Contact = { phone: string; language: WhatsAppLanguage };
-
-/** The number a person opted in with, if their WhatsApp consent stands (and WhatsApp runs here). */
+/** The proven number of a person whose WhatsApp consent stands (and WhatsApp runs here). */
 export async function whatsappContact(tx: Db, email: string): Promise<Contact | null> {
   if (!whatsapp()) return null;
   if (!(await hasActiveConsent(tx, email, 'whatsapp'))) return null;
-  const [contact] = await tx<Contact[]>`select phone, language from whatsapp_contacts
-    where email = ${email.toLowerCase()} order by opted_in_at desc limit 1`;
-  return contact ?? null;
+  return provenContact(tx, email);
 }
 
 /**
- * An automatic message: by WhatsApp (the template, then the choices link) to a person who opted
- * in, carrying `email` to be sent instead if it cannot go; by email to everyone else.
+ * An automatic message (each carries the choices link; receipts an invoice link): ALWAYS the
+ * email, and also the WhatsApp template (then the choices link) to a person with a proven number.
+ * The WhatsApp row points at that email as its fallback, so a message that cannot go writes no
+ * second one.
  */
 export async function notify(
   tx: Db,
   input: { email: OutgoingEmail; template: TemplateName; variables: string[] },
 ): Promise<'whatsapp' | 'email'> {
+  const emailId = await enqueueEmail(tx, input.email);
   const contact = await whatsappContact(tx, input.email.to);
-  if (!contact || (input.email.toVisitor && !(await withinVisitorCap(tx, contact.phone)))) {
-    await enqueueEmail(tx, input.email);
-    return 'email';
-  }
-  await enqueueWhatsApp(
+  if (!contact || (input.email.toVisitor && !(await withinVisitorCap(tx, contact.phone)))) return 'email';
+  const outboxId = await enqueueWhatsApp(
     tx,
     {
       phone: contact.phone,
       email: input.email.to,
       fallback: { subject: input.email.subject, text: input.email.text, ...(input.email.html ? { html: input.email.html } : {}) },
-      // The email's tag: the fallback email is tagged as the email would have been.
       tag: input.email.tag ?? `whatsapp-${input.template.replaceAll('_', '-')}`,
-      template: { name: input.template, language: contact.language, variables: [...input.variables, await choicesUrl(input.email.to)] },
+      template: {
+        name: input.template,
+        language: contact.language,
+        variables: [...cleanVariables(input.template, input.variables), await choicesUrl(input.email.to)],
+      },
     },
     deliverWhatsAppAfterAnswer,
   );
+  if (emailId) await tx`update email_outbox set fallback_outbox_id = ${emailId} where id = ${outboxId}`;
   return 'whatsapp';
 }
 
@@ -101,7 +110,7 @@ export const NO_MARKETING =
 
 export type FollowUp = { kind: 'template'; variables: { name: string; counsellor: string } } | { kind: 'text'; text: string };
 
-/** A counsellor writes to a person who opted in: a template any time, free text only inside the window. */
+/** A counsellor writes to a person with a proven number: a template any time, free text only inside the window. */
 export async function sendFollowUp(tx: Db, input: { email: string; sentBy: string; message: FollowUp }): Promise<{ outboxId: string }> {
   const contact = await whatsappContact(tx, input.email);
   if (!contact) throw new HttpError(409, whatsapp() ? NOT_OPTED_IN : 'WhatsApp is not configured on this deployment');
@@ -109,7 +118,8 @@ export async function sendFollowUp(tx: Db, input: { email: string; sentBy: strin
   if (message.kind === 'text' && !(await windowClosesAt(tx, [contact.phone]))) throw new HttpError(409, WINDOW_CLOSED);
   // The follow-up template is marketing (Meta's category): never to a child (DPDP Act s.9(3)).
   if (message.kind === 'template' && !(await mayMarketTo(tx, input.email))) throw new HttpError(409, NO_MARKETING);
-  const variables = message.kind === 'template' ? [message.variables.name, message.variables.counsellor] : [];
+  const variables =
+    message.kind === 'template' ? cleanVariables('counsellor_follow_up', [message.variables.name, message.variables.counsellor]) : [];
   const fallback =
     message.kind === 'text'
       ? { subject: 'A message from your Aspira counsellor', text: message.text }
@@ -153,4 +163,23 @@ export async function stopWhatsApp(tx: Db, email: string, via: string): Promise<
   for (const row of queued) await writeFallbackEmail(tx, row.id);
   if (queued.length) log.info('queued whatsapp messages cancelled', { count: queued.length, via });
   return { cancelled: queued.length };
+}
+
+/**
+ * The number replied STOP: nothing more goes to it, whatever email or form names it later, and
+ * what is queued for it is cancelled (its email written instead, unless it went already).
+ */
+export async function blockNumber(tx: Db, phone: string, via: string): Promise<void> {
+  await tx`insert into whatsapp_blocked_numbers (phone, via) values (${phone}, ${via}) on conflict (phone) do nothing`;
+  const queued = await tx<{ id: string }[]>`
+    update email_outbox set status = 'cancelled', last_error = 'Not sent: the number asked for no more WhatsApp messages'
+    where channel = 'whatsapp' and to_address = ${phone} and status = 'pending'
+    returning id::text as id`;
+  for (const row of queued) await writeFallbackEmail(tx, row.id);
+  log.info('whatsapp number blocked', { via, cancelled: queued.length });
+}
+
+/** The number itself wrote START: a proven, consenting person's messages may go to it again. */
+export async function unblockNumber(tx: Db, phone: string): Promise<boolean> {
+  return (await tx`delete from whatsapp_blocked_numbers where phone = ${phone}`).count > 0;
 }

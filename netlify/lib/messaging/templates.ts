@@ -1,16 +1,17 @@
 /**
  * The WhatsApp templates, in code (docs/whatsapp.md lists them for Meta's approval): name,
  * category (what Meta bills), the variables in order, and the text in English and Hindi exactly
- * as submitted. The last variable of each is the person's "Your choices" link, where they can
- * stop WhatsApp messages. A person who chose Hindi gets the Hindi one.
+ * as submitted. The last variable of each message template is the person's "Your choices" link,
+ * where they can stop WhatsApp messages; the code template (authentication) carries the code and
+ * nothing else. A person who chose Hindi gets the Hindi one.
  */
 import type { WhatsAppLanguage } from './whatsapp/types.ts';
 
-export type TemplateCategory = 'utility' | 'marketing';
+export type TemplateCategory = 'utility' | 'marketing' | 'authentication';
 
 export type TemplateDefinition = {
   category: TemplateCategory;
-  /** What each {{n}} holds, in order (the last is always the choices link). */
+  /** What each {{n}} holds, in order (the last is the choices link, except for the code). */
   variables: readonly string[];
   text: Record<WhatsAppLanguage, string>;
 };
@@ -19,6 +20,15 @@ const STOP_EN = 'Reply STOP to stop WhatsApp messages, or choose here: {{last}}'
 const STOP_HI = 'WhatsApp संदेश बंद करने के लिए STOP लिखें, या यहाँ चुनें: {{last}}';
 
 export const TEMPLATES = {
+  /** Proves a number: Meta's fixed authentication text, with a copy-code button (no name, no link). */
+  whatsapp_code: {
+    category: 'authentication',
+    variables: ['code'],
+    text: {
+      en: '{{1}} is your verification code. For your security, do not share this code. This code expires in 10 minutes.',
+      hi: '{{1}} आपका सत्यापन कोड है। अपनी सुरक्षा के लिए, यह कोड किसी के साथ साझा न करें। यह कोड 10 मिनट में समाप्त हो जाएगा।',
+    },
+  },
   lead_received: {
     category: 'utility',
     variables: ['name', 'counsellor', 'choices link'],

@@ -3,16 +3,17 @@
  * hub.verify_token matches) and the events (POST): X-Hub-Signature-256 is checked over the exact
  * bytes received, in constant time. Statuses move a message forward only (a late "delivered"
  * never undoes "read"; a repeat changes nothing); an incoming message is kept once by its id,
- * matched to the person by number, opens the 24-hour window, and STOP withdraws the opt-in.
+ * matched to the person the number is proven for, opens the 24-hour window; STOP (however typed,
+ * stop-words.ts) blocks the number and withdraws that person's opt-in, START lifts the block.
  */
 import { createHmac } from 'node:crypto';
 import { constantTimeEqual, db, type Db, HttpError, log, recordWebhook } from '../platform/index.ts';
 import { writeFallbackEmail } from './deliver.ts';
-import { stopWhatsApp } from './send.ts';
+import { provenEmailOf } from './contacts.ts';
+import { blockNumber, stopWhatsApp, unblockNumber } from './send.ts';
+import { replyIntent } from './stop-words.ts';
 import { whatsapp } from './whatsapp/index.ts';
 
-/** Replies that mean "no more messages" (Meta's own opt-out words, and Hindi). */
-const STOP_WORDS = new Set(['stop', 'stop all', 'unsubscribe', 'opt out', 'optout', 'cancel', 'रोकें', 'बंद करें', 'बंद']);
 const RANK = { accepted: 0, sent: 1, delivered: 2, read: 3, failed: 3 } as const;
 type Status = keyof typeof RANK;
 
@@ -94,28 +95,28 @@ async function applyStatus(event: StatusEvent): Promise<boolean> {
   });
 }
 
-/** Keeps an incoming message once; STOP withdraws the sender's WhatsApp consent. */
+/** Keeps an incoming message once; STOP blocks the number (and withdraws its person's opt-in), START lifts the block. */
 async function applyInbound(event: MessageEvent): Promise<boolean> {
   const id = typeof event.id === 'string' ? event.id.slice(0, 200) : '';
   const from = typeof event.from === 'string' && /^[1-9]\d{6,14}$/.test(event.from) ? `+${event.from}` : '';
   if (!id || !from) return false;
   const text = typeof event.text?.body === 'string' ? event.text.body : typeof event.button?.text === 'string' ? event.button.text : '';
   const body = (text || `[${typeof event.type === 'string' ? event.type.slice(0, 30) : 'message'}]`).slice(0, 4096);
-  return db().begin(async (tx) => {
-    const email = await emailOfNumber(tx, from);
+  return db().begin(async (tx: Db) => {
+    // Only a person the number is proven for: someone else's typed email never gets this number's messages.
+    const email = await provenEmailOf(tx, from);
     const [kept] = await tx`insert into whatsapp_messages (wamid, direction, phone, email, category, body, status)
       values (${id}, 'in', ${from}, ${email}, 'service', ${body}, 'received')
       on conflict (wamid) do nothing returning id`;
     if (!kept) return false;
-    if (email && STOP_WORDS.has(text.trim().toLowerCase())) {
-      await stopWhatsApp(tx, email, 'whatsapp-stop');
+    const intent = replyIntent(text);
+    if (intent === 'stop') {
+      await blockNumber(tx, from, 'whatsapp-stop');
+      if (email) await stopWhatsApp(tx, email, 'whatsapp-stop');
       log.info('whatsapp opt-out by reply');
+    } else if (intent === 'start' && (await unblockNumber(tx, from))) {
+      log.info('whatsapp opt-in again by reply');
     }
     return true;
   });
-}
-
-async function emailOfNumber(tx: Db, phone: string): Promise<string | null> {
-  const [contact] = await tx<{ email: string }[]>`select email from whatsapp_contacts where phone = ${phone}`;
-  return contact?.email ?? null;
 }

@@ -5,7 +5,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import { call, signupVerifiedLearner, useTestDatabase } from '../support/harness.ts';
-import { advisorLead, freshIp, makeAdmin, outboxRows, postWebhook, sandboxSent, sign, inboundBody } from './kit.ts';
+import {
+  advisorLead,
+  freshIp,
+  makeAdmin,
+  outboxRows,
+  postWebhook,
+  provenLead,
+  sandboxCode,
+  sandboxSent,
+  sign,
+  inboundBody,
+} from './kit.ts';
 
 const db = useTestDatabase();
 
@@ -49,28 +60,30 @@ describe('without the opt-in', () => {
 });
 
 describe('a number typed into a public form', () => {
-  it('gets at most 3 WhatsApp confirmations a day; later ones go by email', async () => {
+  it('gets at most 3 WhatsApp confirmations a day, even once proven', async () => {
     const phone = '+919820000030';
+    await provenLead(db, 'Pester Target', phone);
     for (let i = 0; i < 4; i++) await advisorLead('Pester Target', { whatsapp: true, phone });
     expect((await sandboxSent(db, phone)).filter((m) => m.template === 'lead_received')).toHaveLength(3);
     const rows = await outboxRows(db, 'pester.target@example.com');
-    expect(rows.filter((r) => r.tag === 'advisor-confirmation').map((r) => r.channel)).toEqual([
-      'whatsapp',
-      'whatsapp',
-      'whatsapp',
-      'email',
-    ]);
+    expect(rows.filter((r) => r.tag === 'advisor-confirmation' && r.channel === 'whatsapp')).toHaveLength(3);
   });
 });
 
 describe('the counsellor’s reply', () => {
   it('free text is refused outside the window and allowed once the person wrote; the timeline and queue show it', async () => {
     const phone = '+919820000010';
-    const { email } = await advisorLead('Riya Reply', { whatsapp: true, phone });
+    const { email } = await provenLead(db, 'Riya Reply', phone);
+    await advisorLead('Riya Reply', { whatsapp: true, phone });
     const consent =
       await db.sql`select notice_version, language, withdrawn_at from consents where email = ${email} and purpose = 'whatsapp'`;
-    expect(consent).toEqual([{ notice_version: expect.any(String), language: 'en', withdrawn_at: null }]);
-    const [received] = await sandboxSent(db, phone);
+    // One consent per form that ticked it (the first, whose number was then proven, and this one).
+    expect(consent).toEqual([
+      { notice_version: expect.any(String), language: 'en', withdrawn_at: null },
+      { notice_version: expect.any(String), language: 'en', withdrawn_at: null },
+    ]);
+    const [code, received] = await sandboxSent(db, phone);
+    expect(code!.template).toBe('whatsapp_code');
     expect(received!.template).toBe('lead_received');
     expect(JSON.parse(received!.body)).toEqual(['Riya Reply', expect.any(String), expect.stringContaining('/choices?t=')]);
 
@@ -82,7 +95,7 @@ describe('the counsellor’s reply', () => {
     });
     expect(closed.status).toBe(409);
     expect(closed.body.errors).toMatch(/24-hour window is closed/);
-    expect(await sandboxSent(db, phone)).toHaveLength(1);
+    expect(await sandboxSent(db, phone)).toHaveLength(2);
 
     const panel = await call('GET', `/api/v1/admin/persons/${person}/whatsapp`, { token: owner.token });
     expect(panel.body.whatsapp).toEqual({ available: true, optedIn: true, phone, windowClosesAt: null, canReply: true });
@@ -109,6 +122,7 @@ describe('the counsellor’s reply', () => {
       ['WhatsApp message (sent)', 'Sure, I will call at 6:30.'],
       ['Replied on WhatsApp', 'Can you call after 6pm?'],
       ['WhatsApp template lead_received (sent)', expect.stringContaining('Hi Riya Reply, thank you for contacting Aspira.')],
+      ['WhatsApp template whatsapp_code (sent)', '[verification code]'],
     ]);
     const [audit] = await db.sql`select action, subject_kind from admin_audit_log where action = 'whatsapp.send'`;
     expect(audit).toEqual({ action: 'whatsapp.send', subject_kind: 'person' });
@@ -116,7 +130,7 @@ describe('the counsellor’s reply', () => {
 
   it('a counsellor writes only to people whose leads they own; the queue says when they replied', async () => {
     const phone = '+919820000020';
-    const { email } = await advisorLead('Kabir Queue', { whatsapp: true, phone });
+    const { email } = await provenLead(db, 'Kabir Queue', phone);
     const owner = await makeAdmin('Olive', 'owner');
     const mine = await makeAdmin('Chitra', 'counsellor');
     const other = await makeAdmin('Dev', 'counsellor');
@@ -172,10 +186,10 @@ describe('the owner’s month', () => {
 });
 
 describe('settings', () => {
-  it('a learner turns WhatsApp on with a number and off again; a bad number is refused', async () => {
+  it('a learner turns WhatsApp on with a number, proves it with the code, and off again; a bad number is refused', async () => {
     const learner = await signupVerifiedLearner({ email: 'settings.wa@example.com' });
     const get = () => call('GET', '/api/v1/user/whatsapp', { token: learner.token });
-    expect((await get()).body.whatsapp).toEqual({ available: true, optedIn: false, phone: null, language: null });
+    expect((await get()).body.whatsapp).toEqual({ available: true, optedIn: false, phone: null, language: null, pendingPhone: null });
     const bad = await call('PUT', '/api/v1/user/whatsapp', { token: learner.token, body: { optedIn: true, phone: '12' } });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual(['phone: Enter a 10-digit mobile number, or + and the country code']);
@@ -183,15 +197,24 @@ describe('settings', () => {
       token: learner.token,
       body: { optedIn: true, phone: '98600 00001', language: 'hi' },
     });
-    expect(on.body.whatsapp).toEqual({ available: true, optedIn: true, phone: '+919860000001', language: 'hi' });
+    // Not on until the number is proven: the code went to it, nothing else.
+    expect(on.body.whatsapp).toEqual({ available: true, optedIn: false, phone: null, language: null, pendingPhone: '+919860000001' });
+    expect((await sandboxSent(db, '+919860000001')).map((m) => [m.template, m.language])).toEqual([['whatsapp_code', 'hi']]);
+    const wrong = await call('POST', '/api/v1/user/whatsapp/confirm', { token: learner.token, body: { code: '12' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors).toEqual(['code: Enter the 6-digit code from the WhatsApp message']);
+    const code = await sandboxCode(db, '+919860000001');
+    const proven = await call('POST', '/api/v1/user/whatsapp/confirm', { token: learner.token, body: { code } });
+    expect(proven.status, proven.text).toBe(200);
+    expect(proven.body.whatsapp).toEqual({ available: true, optedIn: true, phone: '+919860000001', language: 'hi', pendingPhone: null });
     // Their next message is the Hindi template.
     await call('POST', '/api/v1/user/contactus', {
       body: { source: 'advisor', Name: 'Sita', Number: '98600 00001', email: learner.email },
       ip: freshIp(),
     });
-    const [hindi] = await sandboxSent(db, '+919860000001');
+    const [hindi] = (await sandboxSent(db, '+919860000001')).filter((m) => m.template === 'lead_received');
     expect(hindi).toMatchObject({ template: 'lead_received', language: 'hi' });
-    const [kept] = await db.sql`select body from whatsapp_messages where phone = '+919860000001'`;
+    const [kept] = await db.sql`select body from whatsapp_messages where phone = '+919860000001' and template = 'lead_received'`;
     expect(kept!.body).toMatch(/^नमस्ते Sita, Aspira से संपर्क करने के लिए धन्यवाद।/);
     const [consentLanguage] = await db.sql`select language from consents where email = ${learner.email} and purpose = 'whatsapp'`;
     expect(consentLanguage!.language).toBe('hi');
@@ -201,5 +224,25 @@ describe('settings', () => {
       await db.sql`select withdrawn_via, subject_table from consents where email = ${learner.email} and purpose = 'whatsapp'`;
     expect(consent).toEqual({ withdrawn_via: 'settings', subject_table: 'accounts' });
     expect((await call('GET', '/api/v1/user/whatsapp')).status).toBe(401);
+  });
+
+  it('another account cannot take a proven number: the code goes to the number, which the account cannot read', async () => {
+    const phone = '+919860000002';
+    const { email } = await provenLead(db, 'Tara Owner', phone);
+    const other = await signupVerifiedLearner({ email: 'taker.wa@example.com' });
+    const set = await call('PUT', '/api/v1/user/whatsapp', { token: other.token, body: { optedIn: true, phone: phone.slice(3) } });
+    expect(set.status, set.text).toBe(200);
+    expect(set.body.whatsapp.optedIn).toBe(false);
+    const guesses = ['000000', '111111', '222222', '333333', '444444'];
+    for (const code of guesses) await call('POST', '/api/v1/user/whatsapp/confirm', { token: other.token, body: { code } });
+    const locked = await call('POST', '/api/v1/user/whatsapp/confirm', { token: other.token, body: { code: '555555' } });
+    expect(locked.status).toBe(400);
+    const [owner] = await db.sql`select email from whatsapp_contacts where phone = ${phone} and verified_at is not null`;
+    expect(owner).toEqual({ email });
+    // Codes to a number are limited: a fourth within the hour is refused.
+    for (let i = 0; i < 2; i++)
+      await call('PUT', '/api/v1/user/whatsapp', { token: other.token, body: { optedIn: true, phone: phone.slice(3) } });
+    const limited = await call('PUT', '/api/v1/user/whatsapp', { token: other.token, body: { optedIn: true, phone: phone.slice(3) } });
+    expect(limited.status).toBe(429);
   });
 });

@@ -1,5 +1,6 @@
 /**
- * Delivery through the one outbox: a template the provider paused falls back to email (once), a
+ * Delivery through the one outbox: a template the provider paused writes no second email (the
+ * automatic message's email went with it), a
  * temporary failure is retried without a second send, two runs never send one row twice, and a
  * withdrawal before delivery cancels the message.
  */
@@ -15,10 +16,10 @@ import {
 } from '../../../netlify/lib/messaging/index.ts';
 import { db as appDb } from '../../../netlify/lib/platform/index.ts';
 import { useTestDatabase } from '../support/harness.ts';
-import { advisorLead, outboxRows, sandboxSent } from './kit.ts';
+import { advisorLead, outboxRows, provenLead, sandboxSent } from './kit.ts';
 
-// The sandbox reports only the follow-up approved: "lead received" is paused at the provider.
-const db = useTestDatabase({ WHATSAPP_SANDBOX_APPROVED: 'counsellor_follow_up' });
+// The sandbox reports only the follow-up and the code approved: "lead received" is paused at the provider.
+const db = useTestDatabase({ WHATSAPP_SANDBOX_APPROVED: 'counsellor_follow_up,whatsapp_code' });
 
 afterEach(() => useWhatsAppForTests(undefined));
 
@@ -45,26 +46,28 @@ function flakyProvider(failures: number) {
 }
 
 describe('a template the provider paused', () => {
-  it('goes by email instead, once, and the WhatsApp row says why', async () => {
+  it('fails with the reason kept, and writes no second email (the email went with it)', async () => {
     const phone = '+919830000001';
-    const { email } = await advisorLead('Pallavi Paused', { whatsapp: true, phone });
-    expect(await sandboxSent(db, phone)).toEqual([]);
+    const { email } = await provenLead(db, 'Pallavi Paused', phone);
+    await advisorLead('Pallavi Paused', { whatsapp: true, phone });
+    expect((await sandboxSent(db, phone)).filter((m) => m.template !== 'whatsapp_code')).toEqual([]);
     const rows = await outboxRows(db, email);
     const whatsappRow = rows.find((r) => r.channel === 'whatsapp')!;
     expect(whatsappRow.status).toBe('failed');
     const [why] = await db.sql`select last_error from email_outbox where id = ${whatsappRow.id}`;
     expect(why!.last_error).toMatch(/132015.*Paused/);
+    // One email per lead: the second one is the WhatsApp message's fallback, written with it.
     const emails = rows.filter((r) => r.channel === 'email' && r.tag === 'advisor-confirmation');
-    expect(emails).toHaveLength(1);
-    expect(whatsappRow.fallback_outbox_id).toBe(emails[0]!.id);
-    // Running the queue again writes no second email.
+    expect(emails).toHaveLength(2);
+    expect(whatsappRow.fallback_outbox_id).toBe(emails[1]!.id);
     await deliverDue({ whatsapp: whatsappSender });
-    expect((await outboxRows(db, email)).filter((r) => r.channel === 'email' && r.tag === 'advisor-confirmation')).toHaveLength(1);
+    expect((await outboxRows(db, email)).filter((r) => r.channel === 'email' && r.tag === 'advisor-confirmation')).toHaveLength(2);
   });
 });
 
 describe('the outbox', () => {
   it('retries a temporary failure later and sends the message once, even with two runs at the same time', async () => {
+    await provenLead(db, 'Rohan Retry', '+919830000002');
     const flaky = flakyProvider(1);
     useWhatsAppForTests(flaky.provider);
     const { email } = await advisorLead('Rohan Retry', { whatsapp: true, phone: '+919830000002' });
@@ -86,11 +89,12 @@ describe('the outbox', () => {
     await deliverDue({ whatsapp: whatsappSender });
     expect(flaky.tries()).toBe(2);
     expect(await db.sql`select status from whatsapp_messages where wamid = 'wamid.TEST2'`).toEqual([{ status: 'accepted' }]);
-    // No fallback email: the message went.
-    expect((await outboxRows(db, email)).filter((r) => r.channel === 'email' && r.tag === 'advisor-confirmation')).toEqual([]);
+    // No fallback email: the message went (the two are the leads' own emails).
+    expect((await outboxRows(db, email)).filter((r) => r.channel === 'email' && r.tag === 'advisor-confirmation')).toHaveLength(2);
   });
 
   it('an email-only run (no WhatsApp sender) leaves WhatsApp rows alone', async () => {
+    await provenLead(db, 'Esha Email', '+919830000003');
     const flaky = flakyProvider(1);
     useWhatsAppForTests(flaky.provider);
     const { email } = await advisorLead('Esha Email', { whatsapp: true, phone: '+919830000003' });
@@ -108,7 +112,8 @@ describe('the outbox', () => {
     await db.sql`delete from email_outbox where id = ${row!.id}`;
   });
 
-  it('a withdrawal before delivery cancels the message: it never reaches the provider, the email goes instead', async () => {
+  it('a withdrawal before delivery cancels the message: it never reaches the provider; its email went already', async () => {
+    await provenLead(db, 'Wasim Withdraws', '+919830000004');
     const flaky = flakyProvider(1);
     useWhatsAppForTests(flaky.provider);
     const { email } = await advisorLead('Wasim Withdraws', { whatsapp: true, phone: '+919830000004' });
@@ -119,6 +124,7 @@ describe('the outbox', () => {
     expect(flaky.tries()).toBe(1);
     const rows = await outboxRows(db, email);
     expect(rows.find((r) => r.channel === 'whatsapp')!.status).toBe('cancelled');
-    expect(rows.filter((r) => r.channel === 'email' && r.tag === 'advisor-confirmation')).toHaveLength(1);
+    // The leads' own emails, and no second one for the cancelled message.
+    expect(rows.filter((r) => r.channel === 'email' && r.tag === 'advisor-confirmation')).toHaveLength(2);
   });
 });

@@ -68,3 +68,36 @@ export async function outboxRows(db: TestDatabase, email: string) {
     select id::text, channel, status, to_address, tag, fallback_outbox_id::text from email_outbox
     where to_address = ${email} or recipient_email = ${email} order by email_outbox.id`;
 }
+
+/** The token of the newest "Confirm WhatsApp updates" link emailed to `email`. */
+export async function confirmToken(db: TestDatabase, email: string): Promise<string> {
+  const [row] = await db.sql<{ text_body: string }[]>`
+    select text_body from email_outbox where to_address = ${email.toLowerCase()} and tag = 'whatsapp-confirm' order by id desc limit 1`;
+  const token = row?.text_body.match(/\/whatsapp\/confirm\?t=([\w.%-]+)/)?.[1];
+  expect(token, `a confirmation link was emailed to ${email}`).toBeTruthy();
+  return decodeURIComponent(token!);
+}
+
+/** The newest code the sandbox sent to `phone`. */
+export async function sandboxCode(db: TestDatabase, phone: string): Promise<string> {
+  const codes = (await sandboxSent(db, phone)).filter((m) => m.template === 'whatsapp_code');
+  expect(codes.length, `a code was sent to ${phone}`).toBeGreaterThan(0);
+  return (JSON.parse(codes.at(-1)!.body) as string[])[0]!;
+}
+
+/** The person opens the emailed link, asks for the code, and types back what their phone got. */
+export async function proveByLink(db: TestDatabase, email: string, phone: string): Promise<void> {
+  const token = await confirmToken(db, email);
+  const sent = await call('POST', '/api/v1/whatsapp/confirm/send', { body: { token }, ip: freshIp() });
+  expect(sent.status, sent.text).toBe(200);
+  const code = await sandboxCode(db, phone);
+  const done = await call('POST', '/api/v1/whatsapp/confirm', { body: { token, code }, ip: freshIp() });
+  expect(done.status, done.text).toBe(200);
+}
+
+/** A lead that ticks WhatsApp and proves its number by the emailed link. */
+export async function provenLead(db: TestDatabase, who: string, phone = PHONE): Promise<{ email: string }> {
+  const lead = await advisorLead(who, { whatsapp: true, phone });
+  await proveByLink(db, lead.email, phone);
+  return lead;
+}

@@ -2,14 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { ERASE_CONFIRMATION } from '../../../src/shared/privacy.ts';
 import { call, useTestDatabase } from '../support/harness.ts';
-import { advisorLead, inboundBody, makeAdmin, postWebhook, sign } from './kit.ts';
+import { inboundBody, makeAdmin, postWebhook, provenLead, sign } from './kit.ts';
 
 const db = useTestDatabase();
 
 describe('privacy', () => {
   it('exports and erases the WhatsApp data of a person', async () => {
     const phone = '+919840000001';
-    const { email } = await advisorLead('Priya Private', { whatsapp: true, phone });
+    const { email } = await provenLead(db, 'Priya Private', phone);
     const raw = inboundBody('wamid.priv-1', 'मेरा सवाल है', phone);
     await postWebhook(raw, sign(raw));
     const owner = await makeAdmin('Otto', 'owner');
@@ -27,5 +27,6 @@ describe('privacy', () => {
     expect(await db.sql`select 1 from whatsapp_contacts where phone = ${phone}`).toEqual([]);
     expect(await db.sql`select 1 from whatsapp_sandbox_messages where phone = ${phone}`).toEqual([]);
     expect(await db.sql`select 1 from email_outbox where recipient_email = ${email}`).toEqual([]);
+    expect(await db.sql`select 1 from whatsapp_codes where email = ${email}`).toEqual([]);
   });
 });

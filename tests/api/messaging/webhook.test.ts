@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_VERIFY_TOKEN } from '../../../netlify/lib/messaging/index.ts';
 import { call, useTestDatabase } from '../support/harness.ts';
-import { advisorLead, inboundBody, messageStatus, outboxRows, postWebhook, sandboxSent, sign, statusBody } from './kit.ts';
+import { advisorLead, inboundBody, messageStatus, outboxRows, postWebhook, provenLead, sandboxSent, sign, statusBody } from './kit.ts';
 
 const db = useTestDatabase();
 
@@ -70,8 +70,9 @@ describe('the subscription check', () => {
 
 describe('statuses', () => {
   it('ignore duplicates and never let a late "delivered" or "sent" undo "read"', async () => {
+    await provenLead(db, 'Meera Status');
     await advisorLead('Meera Status', { whatsapp: true });
-    const [sent] = await sandboxSent(db);
+    const [sent] = (await sandboxSent(db)).filter((m) => m.template !== 'whatsapp_code');
     expect(sent!.template).toBe('lead_received');
     const wamid = sent!.wamid;
     expect(await messageStatus(db, wamid)).toBe('accepted');
@@ -96,24 +97,27 @@ describe('statuses', () => {
     expect(await db.sql`select 1 from whatsapp_messages where wamid = 'wamid.dup-1'`).toHaveLength(1);
   });
 
-  it('a failed message has its email written instead, once, however often the failure comes', async () => {
-    const { email } = await advisorLead('Farid Fails', { whatsapp: true, phone: '+919810011111' });
-    const [sent] = await sandboxSent(db, '+919810011111');
+  it('a failed message writes no second email: its email went with it', async () => {
+    const phone = '+919810011111';
+    const { email } = await provenLead(db, 'Farid Fails', phone);
+    await advisorLead('Farid Fails', { whatsapp: true, phone });
+    const [sent] = (await sandboxSent(db, phone)).filter((m) => m.template === 'lead_received');
     const failed = statusBody(sent!.wamid, 'failed');
     await postWebhook(failed, sign(failed));
     await postWebhook(failed, sign(failed));
     expect(await messageStatus(db, sent!.wamid)).toBe('failed');
     const rows = await outboxRows(db, email);
+    // One email per lead (the first when the number was not proven yet, the second with the WhatsApp copy).
     const emails = rows.filter((r) => r.channel === 'email' && r.tag === 'advisor-confirmation');
-    expect(emails).toHaveLength(1);
-    expect(rows.find((r) => r.channel === 'whatsapp')!.fallback_outbox_id).toBe(emails[0]!.id);
+    expect(emails).toHaveLength(2);
+    expect(rows.find((r) => r.channel === 'whatsapp')!.fallback_outbox_id).toBe(emails[1]!.id);
   });
 });
 
 describe('STOP', () => {
   it('withdraws the WhatsApp consent at once and cancels queued messages, each sent by email instead', async () => {
     const phone = '+919810022222';
-    const { email } = await advisorLead('Sunita Stop', { whatsapp: true, phone });
+    const { email } = await provenLead(db, 'Sunita Stop', phone);
     // A message waiting in the queue (written, not yet delivered).
     await db.sql`insert into email_outbox (channel, to_address, recipient_email, subject, text_body, tag, wa_template, wa_language, wa_variables, next_attempt_at)
                  values ('whatsapp', ${phone}, ${email}, 'Your fee part is due', 'Pay here', 'whatsapp-fee-part-due', 'fee_part_due', 'en', '["a","b","c","d","e"]', now() + interval '1 hour')`;
@@ -129,8 +133,9 @@ describe('STOP', () => {
       to_address: email,
       tag: 'whatsapp-fee-part-due',
     });
-    // The next automatic message goes by email.
+    // The next automatic message goes by email only, and the number is blocked whatever names it.
     await advisorLead('Sunita Stop', { phone });
-    expect(await sandboxSent(db, phone)).toHaveLength(1);
+    expect((await sandboxSent(db, phone)).map((m) => m.template)).toEqual(['whatsapp_code']);
+    expect(await db.sql`select via from whatsapp_blocked_numbers where phone = ${phone}`).toEqual([{ via: 'whatsapp-stop' }]);
   });
 });

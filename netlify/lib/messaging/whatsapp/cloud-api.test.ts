@@ -61,6 +61,20 @@ describe('the Cloud API adapter', () => {
     });
   });
 
+  it('sends the code template with its copy-code button carrying the code', async () => {
+    const fetch = vi.fn(async () => answer(200, { messages: [{ id: 'wamid.C' }] }));
+    vi.stubGlobal('fetch', fetch);
+    await cloudApiProvider(config).sendTemplate(
+      { to: '+919810042424', template: 'whatsapp_code', language: 'en', variables: ['123456'], copyCode: '123456' },
+      { signal },
+    );
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(init.body as string).template.components).toEqual([
+      { type: 'body', parameters: [{ type: 'text', text: '123456' }] },
+      { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: '123456' }] },
+    ]);
+  });
+
   it('sends free text as a text message', async () => {
     const fetch = vi.fn(async () => answer(200, { messages: [{ id: 'wamid.T' }] }));
     vi.stubGlobal('fetch', fetch);

@@ -64,7 +64,7 @@ export function cloudApiProvider(config: CloudApiConfig): WhatsAppProvider {
     name: 'cloud-api',
     appSecret: config.appSecret,
     verifyToken: config.verifyToken,
-    sendTemplate: ({ to, template, language, variables }, { signal }) =>
+    sendTemplate: ({ to, template, language, variables, copyCode }, { signal }) =>
       send(
         {
           to: to.replace(/^\+/, ''),
@@ -72,7 +72,10 @@ export function cloudApiProvider(config: CloudApiConfig): WhatsAppProvider {
           template: {
             name: template,
             language: { code: language },
-            components: [{ type: 'body', parameters: variables.map((text) => ({ type: 'text', text })) }],
+            components: [
+              { type: 'body', parameters: variables.map((text) => ({ type: 'text', text })) },
+              ...(copyCode ? [{ type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: copyCode }] }] : []),
+            ],
           },
         },
         signal,

@@ -2,7 +2,14 @@
 
 export type WhatsAppLanguage = 'en' | 'hi';
 
-export type TemplateMessage = { to: string; template: string; language: WhatsAppLanguage; variables: string[] };
+export type TemplateMessage = {
+  to: string;
+  template: string;
+  language: WhatsAppLanguage;
+  variables: string[];
+  /** An authentication template's copy-code button carries the code again (Meta requires it). */
+  copyCode?: string;
+};
 export type TextMessage = { to: string; text: string };
 
 /** A template as the provider reports it (Meta's message_templates fields). */
