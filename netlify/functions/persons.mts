@@ -38,7 +38,7 @@ export default routes({
     const session = await requireAdmin(request);
     const id = parseWith(personIdSchema, params.id);
     const input = await readJson(request, bounceCorrectionSchema);
-    return json(await correctBouncedEmail(actor(session), id, input));
+    return json(await correctBouncedEmail(session, id, input));
   },
 
   'POST /api/v1/admin/persons/:id/merges/:mergeId/undo': async ({ request, params }) => {

@@ -6,26 +6,19 @@
 import type { WhatsAppPanel, WhatsAppReply } from '../../../../src/shared/whatsapp.ts';
 import type { Session } from '../../auth/index.ts';
 import { optedInEmail, sendFollowUp, whatsappState, NOT_OPTED_IN } from '../../messaging/index.ts';
-import { db, type Tx, HttpError, recordAdminAction } from '../../platform/index.ts';
+import { db, HttpError, recordAdminAction } from '../../platform/index.ts';
+import { mayActOnPerson } from './access.ts';
 import { syncPersons } from './persons.ts';
 import { loadPerson } from './timeline.ts';
 
 export const NOT_YOUR_LEAD = 'Only the counsellor who owns one of this person’s leads, or an owner, can write to them';
-
-async function mayWrite(tx: Tx, admin: Session, personLeads: { kind: string; id: string }[]): Promise<boolean> {
-  if (admin.adminRole === 'owner') return true;
-  if (personLeads.length === 0) return false;
-  const [mine] = await tx`select 1 from lead_pipeline where owner_id = ${admin.accountId}
-    and (lead_kind || ':' || lead_id) in ${tx(personLeads.map((l) => `${l.kind}:${l.id}`))}`;
-  return !!mine;
-}
 
 export async function personWhatsApp(admin: Session, personId: string): Promise<WhatsAppPanel> {
   await syncPersons();
   return db().begin(async (tx) => {
     const person = await loadPerson(tx, personId);
     const state = await whatsappState(tx, person.emails, person.phones);
-    return { ...state, canReply: await mayWrite(tx, admin, person.leads) };
+    return { ...state, canReply: await mayActOnPerson(tx, admin, person.leads) };
   });
 }
 
@@ -33,7 +26,7 @@ export async function personWhatsApp(admin: Session, personId: string): Promise<
 export async function replyOnWhatsApp(admin: Session, personId: string, reply: WhatsAppReply): Promise<WhatsAppPanel> {
   await db().begin(async (tx) => {
     const person = await loadPerson(tx, personId);
-    if (!(await mayWrite(tx, admin, person.leads))) throw new HttpError(403, NOT_YOUR_LEAD);
+    if (!(await mayActOnPerson(tx, admin, person.leads))) throw new HttpError(403, NOT_YOUR_LEAD);
     const email = await optedInEmail(tx, person.emails);
     if (!email) throw new HttpError(409, NOT_OPTED_IN);
     const [me] = await tx<
