@@ -1,7 +1,8 @@
 /**
  * The scheduled clean-up (netlify/functions/documents-cleanup.mts): uploads issued but never
- * confirmed are expired and their objects deleted, and the deletion queue is drained (files of
- * documents erased by retention or erasure too).
+ * confirmed are expired and their objects deleted, paths an upload URL may have written again are
+ * deleted again, and the deletion queue is drained (files of documents erased by retention or
+ * erasure too).
  */
 import { db, type Db } from '../platform/index.ts';
 import { drainDeletions, queueDeletion } from './deletions.ts';
@@ -15,6 +16,27 @@ export async function expireOrphanedUploads(): Promise<number> {
       update applicant_documents set status = 'expired'
       where status = 'issued' and expires_at < now() - make_interval(mins => ${ORPHAN_GRACE_MINUTES})
       returning object_path`;
+    await queueDeletion(
+      tx,
+      rows.map((r) => r.object_path),
+    );
+    return rows.length;
+  });
+}
+
+/**
+ * Storage's signed upload URLs write for 2 hours, longer than an upload lives: once a refused,
+ * expired or replaced upload's file is deleted, its URL can write the path again. While any such
+ * URL may still write (with a margin past the job's 30-minute period), its path is deleted again.
+ */
+const UPLOAD_URL_LIFETIME_MINUTES = 120 + 30 + 5;
+
+export async function sweepEndedUploadPaths(): Promise<number> {
+  return db().begin(async (tx) => {
+    const rows = await tx<{ object_path: string }[]>`
+      select object_path from applicant_documents
+      where status in ('refused', 'expired', 'replaced')
+        and created_at > now() - make_interval(mins => ${UPLOAD_URL_LIFETIME_MINUTES})`;
     await queueDeletion(
       tx,
       rows.map((r) => r.object_path),
@@ -59,6 +81,7 @@ export async function eraseRegistrationDocuments(tx: Db, registrationId: string)
 /** The scheduled run: a small summary for the job's heartbeat. */
 export async function runDocumentCleanup(): Promise<Record<string, number>> {
   const expired = await expireOrphanedUploads();
+  const swept = await sweepEndedUploadPaths();
   let deleted = 0;
   let failed = 0;
   // Drain in batches within the job's budget.
@@ -68,5 +91,5 @@ export async function runDocumentCleanup(): Promise<Record<string, number>> {
     failed += run.failed;
     if (run.deleted === 0 || run.failed > 0) break;
   }
-  return { expired, deleted, failed };
+  return { expired, swept, deleted, failed };
 }
