@@ -2,7 +2,8 @@
  * WhatsApp on the served site (Netlify's CLI and the built function): Meta's subscription check,
  * a webhook signed as Meta signs it (Hindi and emoji in the body) accepted and applied, the same
  * bytes with a wrong key or re-serialised refused, and the sandbox's loop: a lead that opts in
- * gets the "lead received" template, whose signed "delivered" status reaches our database.
+ * gets nothing on WhatsApp until the number is proven (the emailed link, the code the sandbox got),
+ * then the "lead received" template, whose signed "delivered" status reaches our database.
  */
 import { createHmac } from 'node:crypto';
 import type { ApiClient } from './api-client.ts';
@@ -44,16 +45,37 @@ export async function checkMessagingApi(api: ApiClient): Promise<void> {
   const [kept] = await sql<{ body: string }[]>`select body from whatsapp_messages where wamid = ${wamid}`;
   report.add('the signed webhook is kept byte for byte', text, kept?.body ?? 'no row');
 
-  // The sandbox's loop: opt in on the advisor form, the template, a signed "delivered".
+  // The sandbox's loop: opt in on the advisor form, prove the number, the template, a signed "delivered".
   const phone = `+9197${String(stamp).slice(-8)}`;
   const lead = { source: 'advisor', Name: 'Verify WhatsApp', Number: phone.slice(3), email: `wa.${stamp}@example.com`, whatsapp: true };
+  const book = async () => {
+    const answer = await call('GET', `/api/v1/whatsapp/sandbox/messages?phone=${encodeURIComponent(phone)}`);
+    return (answer.body?.messages ?? []) as { wamid: string; template: string | null; body: string }[];
+  };
+  const waitFor = async (template: string) => {
+    for (let i = 0; i < 25; i++) {
+      const found = (await book()).find((m) => m.template === template);
+      if (found) return found;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    return undefined;
+  };
   await good('POST /user/contactus (WhatsApp opt-in)', 201, 'message', await call('POST', '/api/v1/user/contactus', { body: lead }));
-  let sent: { wamid: string; template: string | null }[] = [];
-  for (let i = 0; i < 25 && sent.length === 0; i++) {
-    const book = await call('GET', `/api/v1/whatsapp/sandbox/messages?phone=${encodeURIComponent(phone)}`);
-    sent = (book.body?.messages ?? []) as typeof sent;
-    if (sent.length === 0) await new Promise((r) => setTimeout(r, 200));
-  }
+  report.add('an unproven number gets nothing', '0 messages', `${(await book()).length} messages`);
+  const [ask] = await sql<{ text_body: string }[]>`
+    select text_body from email_outbox where to_address = ${lead.email} and tag = 'whatsapp-confirm' order by id desc limit 1`;
+  const token = decodeURIComponent(ask?.text_body.match(/\/whatsapp\/confirm\?t=([\w.%-]+)/)?.[1] ?? '');
+  await bad(
+    'POST /whatsapp/confirm/send (forged link) [bundle]',
+    400,
+    await call('POST', '/api/v1/whatsapp/confirm/send', { body: { token: `${token}x` }, bundle: true }),
+  );
+  await good('POST /whatsapp/confirm/send', 200, 'confirmation', await call('POST', '/api/v1/whatsapp/confirm/send', { body: { token } }));
+  const code = JSON.parse((await waitFor('whatsapp_code'))?.body ?? '[""]')[0] as string;
+  await good('POST /whatsapp/confirm', 200, 'confirmation', await call('POST', '/api/v1/whatsapp/confirm', { body: { token, code } }));
+  await good('POST /user/contactus (proven number)', 201, 'message', await call('POST', '/api/v1/user/contactus', { body: lead }));
+  const received = await waitFor('lead_received');
+  const sent = received ? [received] : [];
   report.add('the opted-in lead gets the "lead received" template', 'lead_received', sent[0]?.template ?? 'nothing sent');
   await bad(
     'POST /whatsapp/sandbox/deliver (unknown message) [bundle]',

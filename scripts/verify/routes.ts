@@ -21,7 +21,7 @@ const PAGES = [
   '/admin/forgot-password', '/admin/reset-password', '/admin/verify-email', '/admin/queue', '/admin/team',
   '/admin/audit', '/admin/person', '/admin/insights', '/admin/money', '/admin/privacy',
   '/instalments', '/admin/plans', '/admin/dues', '/admin/codes', '/admin/operations', '/content-editor',
-  '/choices', '/parent-consent', '/privacy-request', '/admin/breach',
+  '/choices', '/parent-consent', '/privacy-request', '/admin/breach', '/whatsapp/confirm',
 ]; // prettier-ignore
 
 const CASE_VARIANTS = ['AspiraAdmit', 'AspiraDiscover', 'AspiraElevate', 'AspiraDemy', 'ASPIRAADMIT', 'Aspiradiscover'];

@@ -1,6 +1,7 @@
 /**
- * WhatsApp in the browser: a visitor ticks the opt-in on the advisor form; the sandbox shows the
- * "lead received" template; the person replies through the sandbox; the counsellor sees the reply
+ * WhatsApp in the browser: a visitor ticks the opt-in on the advisor form; nothing goes to the
+ * number until they open the emailed link and type back the code the sandbox got; then the
+ * "lead received" template comes; the person replies through the sandbox; the counsellor sees the reply
  * in the person's timeline and answers in free text (the window is open); the answer shows as
  * delivered, then read, as the sandbox's signed webhooks arrive.
  */
@@ -9,11 +10,14 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations } from './axe.ts';
 import { adminLogIn, baseUrl, e2eDescribe, islandsSettled, newPage, signupVerified, sql } from './harness.ts';
+import { confirmByEmailedLink, sandboxCode } from './whatsapp-kit.ts';
 
 const run = Date.now().toString(36);
 const PASSWORD = 'whatsapp lantern river 42';
 const owner = { email: `wa-owner-${run}@aspira.example`, firstName: 'Wahida', lastName: 'Owner' };
-const visitor = { name: `Asha WhatsApp ${run}`, email: `wa-visitor-${run}@example.com` };
+/** A plain name has no digits (names with digits are greeted as "there"). */
+const letters = run.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!);
+const visitor = { name: `Asha WhatsApp ${letters}`, email: `wa-visitor-${run}@example.com` };
 const digits = String(Date.now()).slice(-8);
 const PHONE = `+9198${digits}`;
 
@@ -72,12 +76,23 @@ e2eDescribe('WhatsApp', () => {
     await form.getByRole('button', { name: 'Request a call' }).click();
     await page.locator('#advisor-dialog').getByText('We will connect you shortly!').waitFor();
     const [consent] =
-      await sql()`select purpose, language, withdrawn_at from consents where email = ${visitor.email} and purpose = 'whatsapp'`;
+      await sql()`select purpose, language, withdrawn_at from consents where email = ${visitor.email} and purpose = 'whatsapp' order by id limit 1`;
     expect(consent).toEqual({ purpose: 'whatsapp', language: 'en', withdrawn_at: null });
 
-    // The sandbox got the "lead received" template (delivered after the answer).
-    const book = await until(sandboxBook, (messages) => messages.length > 0);
-    expect(book.map((m) => m.template)).toEqual(['lead_received']);
+    // Nothing goes to the number yet: the visitor confirms it from the emailed link, with the code it got.
+    expect(await sandboxBook()).toEqual([]);
+    await confirmByEmailedLink(page, visitor.email, PHONE);
+    await shot(page, 'whatsapp-confirmed-390');
+
+    // The next request brings the "lead received" template (delivered after the answer).
+    const again = await fetch(`${baseUrl}/api/v1/user/contactus`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl },
+      body: JSON.stringify({ source: 'advisor', Name: visitor.name, Number: PHONE.slice(3), email: visitor.email, whatsapp: true }),
+    });
+    expect(again.status, await again.clone().text()).toBe(201);
+    const book = await until(sandboxBook, (messages) => messages.some((m) => m.template === 'lead_received'));
+    expect(book.map((m) => m.template)).toEqual(['lead_received', 'whatsapp_code']);
     expect(JSON.parse(book[0]!.body)[0]).toBe(visitor.name);
 
     // The person replies on WhatsApp: the sandbox signs Meta's webhook and our endpoint takes it.
@@ -156,7 +171,11 @@ e2eDescribe('WhatsApp', () => {
     expect(await axeViolations(page, '/settings with the WhatsApp form')).toEqual([]);
     await shot(page, 'whatsapp-settings-390');
     await section.getByRole('button', { name: 'Turn on WhatsApp updates' }).click();
-    await section.getByText(`Aspira sends your updates to +9197${digits} on WhatsApp, in Hindi.`).waitFor();
+    // The number gets a code; it is on once the code is typed back.
+    await section.getByText(`We sent a 6-digit code on WhatsApp to +9197${digits}`).waitFor();
+    await section.getByLabel(/^Code from WhatsApp/).fill(await sandboxCode(`+9197${digits}`));
+    await section.getByRole('button', { name: 'Confirm' }).click();
+    await section.getByText(`Aspira sends your updates to +9197${digits} on WhatsApp, in Hindi, and by email as always.`).waitFor();
     const [consent] =
       await sql()`select language, subject_table, withdrawn_at from consents where email = ${learner.email} and purpose = 'whatsapp'`;
     expect(consent).toEqual({ language: 'hi', subject_table: 'accounts', withdrawn_at: null });

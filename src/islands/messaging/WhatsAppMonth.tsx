@@ -8,7 +8,7 @@ import './whatsapp-month.css';
 const CATEGORY: Record<string, string> = {
   utility: 'Utility templates (billed when delivered)',
   marketing: 'Marketing templates (billed when delivered)',
-  authentication: 'Authentication templates',
+  authentication: 'Authentication templates: codes (billed when delivered)',
   service: 'Replies in the 24-hour window (free)',
 };
 const OUTCOMES = ['delivered', 'sent', 'failed'] as const;

@@ -5,10 +5,12 @@ import { WHATSAPP_OPT_IN_HINT, WHATSAPP_OPT_IN_LABEL } from '../../shared/whatsa
 import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
 import { toast } from '../ui/Toasts.tsx';
 import { useForm } from '../ui/useForm.ts';
+import { WhatsAppCodeForm } from './WhatsAppCodeForm.tsx';
 
 /**
- * Settings: the learner's WhatsApp choice (docs/whatsapp.md). On with a number; off at once (queued
- * messages are cancelled and go by email).
+ * Settings: the learner's WhatsApp choice (docs/whatsapp.md). On with a number, which gets a code
+ * on WhatsApp: nothing else goes to it until the code is typed back here. Off at once (queued
+ * messages are cancelled; their emails went already).
  */
 export function WhatsAppSettings({ onExpired }: { onExpired: (error: unknown) => boolean }) {
   const [setting, setSetting] = useState<WhatsAppSetting | null>(null);
@@ -23,13 +25,23 @@ export function WhatsAppSettings({ onExpired }: { onExpired: (error: unknown) =>
 
   const turnOn = form.handleSubmit(async (data) => {
     try {
-      setSetting((await api<{ whatsapp: WhatsAppSetting }>('/user/whatsapp', { method: 'PUT', body: data })).whatsapp);
-      toast.success('WhatsApp updates are on');
+      const { whatsapp } = await api<{ whatsapp: WhatsAppSetting }>('/user/whatsapp', { method: 'PUT', body: data });
+      setSetting(whatsapp);
+      if (whatsapp.optedIn) toast.success('WhatsApp updates are on');
       form.reset();
     } catch (error) {
       if (!onExpired(error)) throw error;
     }
   }, 'Your choice could not be saved. Please try again.');
+
+  async function confirm(code: string) {
+    try {
+      setSetting((await api<{ whatsapp: WhatsAppSetting }>('/user/whatsapp/confirm', { body: { code } })).whatsapp);
+      toast.success('WhatsApp updates are on');
+    } catch (error) {
+      if (!onExpired(error)) throw error;
+    }
+  }
 
   async function turnOff() {
     setStopping(true);
@@ -50,17 +62,24 @@ export function WhatsAppSettings({ onExpired }: { onExpired: (error: unknown) =>
       {setting.optedIn ? (
         <>
           <p>
-            Aspira sends your updates to <strong>{setting.phone}</strong> on WhatsApp, in {setting.language === 'hi' ? 'Hindi' : 'English'}.
-            You can also reply STOP there.
+            Aspira sends your updates to <strong>{setting.phone}</strong> on WhatsApp, in {setting.language === 'hi' ? 'Hindi' : 'English'},
+            and by email as always. You can also reply STOP there.
           </p>
           <button type="button" className="btn btn-secondary" onClick={() => void turnOff()} disabled={stopping}>
             {stopping ? 'Turning off...' : 'Turn off WhatsApp updates'}
           </button>
         </>
+      ) : setting.pendingPhone ? (
+        <>
+          <WhatsAppCodeForm phone={setting.pendingPhone} confirm={confirm} />
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => setSetting({ ...setting, pendingPhone: null })}>
+            Use another number, or send a new code
+          </button>
+        </>
       ) : (
         <form onSubmit={turnOn} noValidate aria-label="Turn on WhatsApp updates">
           <p className="muted">
-            {WHATSAPP_OPT_IN_LABEL}. {WHATSAPP_OPT_IN_HINT}
+            {WHATSAPP_OPT_IN_LABEL}. {WHATSAPP_OPT_IN_HINT} We send a code to the number first, to check it is yours.
           </p>
           <Field label="WhatsApp number" error={form.errors.phone} required>
             <input
@@ -79,7 +98,7 @@ export function WhatsAppSettings({ onExpired }: { onExpired: (error: unknown) =>
             </select>
           </Field>
           <FormError message={form.generalError} />
-          <SubmitButton submitting={form.submitting} busyLabel="Saving...">
+          <SubmitButton submitting={form.submitting} busyLabel="Sending the code...">
             Turn on WhatsApp updates
           </SubmitButton>
         </form>
