@@ -81,7 +81,7 @@ export async function reviewDocument(admin: Session, documentId: string, input: 
       reason: reason ?? undefined,
       allApproved,
     });
-    // By WhatsApp to an applicant who opted in (the email if the message cannot go), else by email.
+    // Always the email, and by WhatsApp too to an applicant with a proven number.
     await notify(tx, {
       email: { to: registration.email, ...email, tag: 'document-review' },
       template: 'document_reviewed',

@@ -57,7 +57,7 @@ export async function sendInstalmentReminders({ now = new Date() }: { now?: Date
           insert into instalment_reminders (part_id, kind, sent_at) values (${part.id}, ${kind}, ${now})
           on conflict do nothing returning part_id`;
         if (!fresh) return false;
-        // By WhatsApp (with the pay link) to a person who opted in, else the email.
+        // Always the email, and by WhatsApp too (with the pay link) to a person with a proven number.
         await notify(tx, {
           email: {
             to: part.email,

@@ -92,8 +92,8 @@ export async function createLead<K extends FormLeadKind>(kind: K, data: LeadData
         what: 'an enquiry',
       });
     } else {
-      // The confirmation goes to whatever address the form named (capped per address per day), or
-      // by WhatsApp with the counsellor's name to a person who opted in.
+      // The confirmation goes to whatever address the form named (capped per address per day), and
+      // by WhatsApp too, with the counsellor's name, to a person with a proven number.
       const { confirmation } = emails;
       await notify(tx, {
         email: { to: definition.email(data), ...confirmation, tag: `${emails.tag}-confirmation`, toVisitor: true },

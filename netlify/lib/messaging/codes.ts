@@ -42,6 +42,8 @@ export async function sendCode(pair: Pair, who: { person: string; ip: string }):
   const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
   await db().begin(async (tx) => {
     await tx`update whatsapp_codes set consumed_at = now() where email = ${pair.email} and phone = ${pair.phone} and consumed_at is null`;
+    // Codes long dead tell nothing any more: this person's are cleared as new ones are made.
+    await tx`delete from whatsapp_codes where email = ${pair.email} and expires_at < now() - interval '1 day'`;
     await tx`insert into whatsapp_codes (email, phone, language, code_hash, expires_at)
              values (${pair.email}, ${pair.phone}, ${pair.language}, ${codeHash(pair, code)},
                      now() + make_interval(mins => ${CODE_TTL_MINUTES}))`;

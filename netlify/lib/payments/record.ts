@@ -88,7 +88,7 @@ export async function recordCapturedPayment(
         discount,
       })
     : null;
-  // The receipt: by WhatsApp (with the invoice link) to a buyer who opted in, else the email.
+  // The receipt: always the email, and by WhatsApp too (with the invoice link) to a buyer with a proven number.
   await notify(tx, {
     email: { to: captured.buyer.email, ...captured.receipt(invoice), tag: captured.tag },
     template: 'payment_received',
