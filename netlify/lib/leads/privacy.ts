@@ -7,6 +7,14 @@ import type { Tx } from '../platform/index.ts';
 import { phoneKey } from './persons/persons.ts';
 import type { Subject, TableCoverage } from '../privacy/index.ts';
 
+/**
+ * Every erasure takes the persons' lock first (privacy/rights.ts, the retention job), as the sync
+ * does: a sync that read the person's leads before the erasure committed would otherwise write
+ * them back to the person's group after it (their new phone or email as identities, and links to
+ * the erased leads), and the group would still be found by them.
+ */
+export { lockPersons } from './persons/persons.ts';
+
 const deleteLeads = (table: 'contact_requests' | 'scholarship_applications' | 'startup_pitches') => async (tx: Tx, s: Subject) =>
   (await tx`delete from ${tx(table)} where email in ${tx(s.provenEmails.concat(''))}`).count;
 

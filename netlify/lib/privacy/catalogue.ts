@@ -13,16 +13,22 @@ import { CODE_DATA } from '../codes/privacy.ts';
 import { DOCUMENT_DATA } from '../documents/privacy.ts';
 import { PLAN_DATA } from '../instalments/privacy.ts';
 import { INVOICE_DATA } from '../invoices/privacy.ts';
-import { LEAD_FORM_DATA, LEAD_PIPELINE_DATA } from '../leads/privacy.ts';
+import { LEAD_FORM_DATA, LEAD_PIPELINE_DATA, lockPersons } from '../leads/privacy.ts';
 import { EMAIL_DATA } from '../mail/privacy.ts';
 import { WHATSAPP_DATA } from '../messaging/privacy.ts';
 import { GUARDIAN_DATA } from '../guardians/privacy.ts';
 import { PLATFORM_DATA } from '../platform/privacy.ts';
 import { REGISTRATION_DATA, REGISTRATION_PAYMENT_DATA } from '../registrations/privacy.ts';
 import { ORDER_DATA } from '../shop/privacy.ts';
+import type { Tx } from '../platform/index.ts';
 import type { TableCoverage } from './types.ts';
 
 export type { Subject, TableCoverage } from './types.ts';
+
+/** First in every erasure's transaction: the persons' sync must not write the person back meanwhile. */
+export async function holdErasureLocks(tx: Tx): Promise<void> {
+  await lockPersons(tx);
+}
 
 export const PERSONAL_DATA: Record<string, TableCoverage> = {
   // Before the registrations: erasing one deletes its documents with it, so their files are queued first.

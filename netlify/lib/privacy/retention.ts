@@ -6,6 +6,7 @@
  */
 import { RETENTION, type RetentionKind } from '../../../src/shared/retention.ts';
 import { db, type Tx } from '../platform/index.ts';
+import { holdErasureLocks } from './catalogue.ts';
 import { ERASERS, type Expired } from './retention-erasers.ts';
 
 export type RetentionItem = Expired & { kind: RetentionKind };
@@ -15,6 +16,8 @@ const DAY_MS = 86_400_000;
 
 export async function runRetention({ now = new Date(), dryRun = false }: { now?: Date; dryRun?: boolean } = {}): Promise<RetentionRun> {
   return db().begin(async (tx: Tx) => {
+    // Erasing leads: no persons sync may write them back meanwhile (leads/privacy.ts).
+    if (!dryRun) await holdErasureLocks(tx);
     const items: RetentionItem[] = [];
     let erasedRows = 0;
     for (const rule of RETENTION) {

@@ -11,7 +11,7 @@ import { recordAdminAction, db, type Tx, env, HttpError, log, rateLimit } from '
 import { verifyPassword, type Session } from '../auth/index.ts';
 import { enqueueEmail } from '../mail/index.ts';
 import { erasureConfirmationEmail } from './emails.ts';
-import { PERSONAL_DATA, type Subject } from './catalogue.ts';
+import { holdErasureLocks, PERSONAL_DATA, type Subject } from './catalogue.ts';
 import { ERASERS } from './retention-erasers.ts';
 
 const MINUTE = 60;
@@ -92,6 +92,7 @@ async function exportSubject(subject: Subject, actor: Actor): Promise<DataExport
 /** `first` runs in the same transaction before the erasure (a parent's refusal is recorded with it). */
 async function eraseSubject(subject: Subject, actor: Actor, first?: (tx: Tx) => Promise<void>): Promise<PrivacySummary> {
   const summary = await db().begin(async (tx) => {
+    await holdErasureLocks(tx);
     await first?.(tx);
     const counts: PrivacySummary = {};
     for (const coverage of await coverageOf(tx)) {
@@ -187,6 +188,7 @@ export async function eraseRefusedEnquiry(
   recordRefusal: (tx: Tx) => Promise<void>,
 ): Promise<PrivacySummary> {
   return db().begin(async (tx) => {
+    await holdErasureLocks(tx);
     await recordRefusal(tx);
     const enquiry = await ERASERS.enquiries!.erase(tx, lead);
     const consents = (await tx`delete from consents where subject_table = ${lead.table} and subject_id = ${lead.id}`).count;
