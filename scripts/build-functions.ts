@@ -7,7 +7,7 @@
  * The local server and the tests run the same sources unbundled.
  */
 import { readdirSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { ROOT } from './lib/database.ts';
@@ -60,7 +60,11 @@ export function functionBuildOptions(entries: string[]): BuildOptions {
     minifySyntax: true,
     legalComments: 'none',
     external: ['sharp', '@node-rs/argon2'],
-    define: { __ASPIRA_MIGRATIONS__: JSON.stringify(migrations) },
+    define: {
+      __ASPIRA_MIGRATIONS__: JSON.stringify(migrations),
+      // The invoice PDF's fonts are read at run time: netlify.toml ships them beside the bundle.
+      __ASPIRA_INVOICE_FONTS__: JSON.stringify(relative(FUNCTIONS_OUT, join(ROOT, 'netlify', 'lib', 'invoices', 'fonts'))),
+    },
     // CommonJS packages inside an ESM bundle still call require().
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     logLevel: 'warning',
