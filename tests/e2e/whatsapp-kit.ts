@@ -1,6 +1,7 @@
 /** Shared by the WhatsApp browser tests: the sandbox's book of a number, and proving a number from the emailed link. */
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
+import { axeViolations } from './axe.ts';
 import { baseUrl, islandsSettled, sql } from './harness.ts';
 
 export type SandboxMessage = { wamid: string; direction: string; template: string | null; body: string };
@@ -45,6 +46,7 @@ export async function confirmByEmailedLink(page: Page, email: string, phone: str
   await islandsSettled(page);
   await page.getByRole('button', { name: 'Send me the code on WhatsApp' }).click();
   await page.getByLabel(/^Code from WhatsApp/).fill(await sandboxCode(phone));
+  expect(await axeViolations(page, '/whatsapp/confirm with the code form')).toEqual([]);
   await page.getByRole('button', { name: 'Confirm', exact: true }).click();
   await page.getByText(/is confirmed/).waitFor();
 }
