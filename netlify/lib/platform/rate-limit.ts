@@ -28,6 +28,7 @@ export const EMAIL_BUCKETS = [
   'user-forgot-email',
   'user-signup-email',
   'user-login-failures',
+  'whatsapp-code-person',
 ] as const;
 
 /**
