@@ -1,31 +1,31 @@
 /**
- * The PDF of a tax invoice or credit note (pdf-lib). Only the download function imports this
- * module, so pdf-lib is bundled there and nowhere else. The standard Helvetica font cannot draw
- * the rupee sign, so amounts read "Rs. 2,49,000.00" (the site's formatter, sign swapped).
+ * The PDF of a tax invoice or credit note (@cantoo/pdf-lib, the maintained pdf-lib). Only the
+ * download function imports this module, so pdf-lib, fontkit and the fonts are bundled there and
+ * nowhere else. Text is drawn in Noto faces (pdf-fonts.ts): the rupee sign, and names in the
+ * Indian scripts, print as written.
  */
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFPage } from '@cantoo/pdf-lib';
 import { stateName } from '../../../src/shared/gstin.ts';
 import { formatPaise } from '../../../src/shared/money.ts';
 import type { InvoiceDocument } from './documents.ts';
+import { draw, shape, typesetFor, type Typeset } from './pdf-text.ts';
 
-const rupees = (paise: number) =>
-  formatPaise(paise)
-    .replace('₹', 'Rs. ')
-    .replace(/^(Rs\. [\d,]+)$/, '$1.00');
+/** "₹2,49,000.00": the site's formatter, paise always shown on a tax document. */
+const rupees = (paise: number) => formatPaise(paise).replace(/^(₹[\d,]+)$/, '$1.00');
+/** At most `n` characters, never cutting one in half. */
+const clip = (value: string, n: number) => Array.from(value).slice(0, n).join('');
 const place = (code: string) => `${stateName(code) ?? 'Unknown state'} (${code})`;
 const istDay = new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', timeZone: 'Asia/Kolkata' });
 
-type Ink = { page: PDFPage; font: PDFFont; bold: PDFFont; y: number };
+type Ink = { page: PDFPage; typeset: Typeset; y: number };
+const INK = rgb(0.1, 0.1, 0.12);
 const LEFT = 50;
 const RIGHT = 545;
 
 function text(ink: Ink, value: string, options: { x?: number; size?: number; bold?: boolean; right?: boolean } = {}): void {
-  const size = options.size ?? 10;
-  const font = options.bold ? ink.bold : ink.font;
-  // WinAnsi only: anything it cannot draw becomes "?" rather than failing the whole document.
-  const safe = value.replace(/[^\x20-\x7e\u00a0-\u00ff]/g, '?');
-  const x = options.right ? (options.x ?? RIGHT) - font.widthOfTextAtSize(safe, size) : (options.x ?? LEFT);
-  ink.page.drawText(safe, { x, y: ink.y, size, font, color: rgb(0.1, 0.1, 0.12) });
+  const line = shape(ink.typeset, value, options.size ?? 10, options.bold);
+  const x = options.right ? (options.x ?? RIGHT) - line.width : (options.x ?? LEFT);
+  draw(ink.typeset, ink.page, line, x, ink.y, INK, options.bold);
 }
 
 function row(ink: Ink, label: string, value: string, options: { bold?: boolean } = {}): void {
@@ -45,12 +45,8 @@ export async function renderTaxDocument(doc: InvoiceDocument): Promise<Uint8Arra
   pdf.setTitle(`${doc.kind === 'invoice' ? 'Tax invoice' : 'Credit note'} ${doc.number}`);
   pdf.setAuthor(doc.supplier.legalName);
   const page = pdf.addPage([595.28, 841.89]);
-  const ink: Ink = {
-    page,
-    font: await pdf.embedFont(StandardFonts.Helvetica),
-    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
-    y: 790,
-  };
+  // Every string of the document decides which script faces are embedded.
+  const ink: Ink = { page, typeset: await typesetFor(pdf, [JSON.stringify(doc)]), y: 790 };
 
   text(ink, doc.kind === 'invoice' ? 'TAX INVOICE' : 'CREDIT NOTE', { size: 18, bold: true });
   text(ink, doc.number, { size: 12, bold: true, right: true });
@@ -97,7 +93,7 @@ export async function renderTaxDocument(doc: InvoiceDocument): Promise<Uint8Arra
   }
   if (doc.reason) {
     ink.y -= 6;
-    text(ink, `Reason: ${doc.reason.slice(0, 110)}`);
+    text(ink, `Reason: ${clip(doc.reason, 110)}`);
     ink.y -= 13;
   }
   ink.y -= 20;
@@ -105,10 +101,11 @@ export async function renderTaxDocument(doc: InvoiceDocument): Promise<Uint8Arra
   text(ink, 'Description', { bold: true });
   text(ink, 'SAC', { x: 360, bold: true });
   text(ink, 'Taxable value', { right: true, bold: true });
-  ink.y -= 8;
+  // The rule under the headings clears their descenders ("p" of Description).
+  ink.y -= 14;
   rule(ink);
-  ink.y -= 8;
-  text(ink, doc.description.slice(0, 60));
+  ink.y -= 2;
+  text(ink, clip(doc.description, 60));
   text(ink, doc.sac, { x: 360 });
   text(ink, rupees(doc.taxablePaise), { right: true });
   ink.y -= 24;

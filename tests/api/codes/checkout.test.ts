@@ -103,10 +103,10 @@ describe('checkout with a code', () => {
     const [link] = await db.sql<{ text_body: string }[]>`
       select text_body from email_outbox where to_address = ${learner.email} and tag = 'course-receipt'`;
     const pdfUrl = link!.text_body.match(/\/api\/v1\/invoices\/\d+\/pdf\?key=[\w-]+/)![0];
-    const text = pdfText(await pdfBytes(pdfUrl)).join('\n');
-    expect(text).toContain('Price (GST included)\nRs. 2,49,000.00');
-    expect(text).toContain(`Discount (${code})\n- Rs. 62,250.00`);
-    expect(text).toContain('Amount paid (GST included)\nRs. 1,86,750.00');
+    const text = (await pdfText(await pdfBytes(pdfUrl))).join('\n');
+    expect(text).toContain('Price (GST included)\n₹2,49,000.00');
+    expect(text).toContain(`Discount (${code})\n- ₹62,250.00`);
+    expect(text).toContain('Amount paid (GST included)\n₹1,86,750.00');
     expect(text).toContain('Taxable value');
   });
 

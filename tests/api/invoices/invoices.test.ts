@@ -162,7 +162,7 @@ describe('an invoice for every captured payment, in the payment transaction', ()
       igst_paise: '129661',
     });
     const bytes = await pdfBytes(paid.registration.invoice.pdfUrl);
-    const text = pdfText(bytes).join('\n');
+    const text = (await pdfText(bytes)).join('\n');
     for (const expected of [
       'TAX INVOICE',
       invoice.number,
@@ -173,9 +173,9 @@ describe('an invoice for every captured payment, in the payment transaction', ()
       'Karnataka (29)',
       '999293',
       'IGST @ 18%',
-      'Rs. 1,296.61',
-      'Rs. 7,203.39',
-      'Rs. 8,500.00',
+      '₹1,296.61',
+      '₹7,203.39',
+      '₹8,500.00',
     ])
       expect(text).toContain(expected);
     expect(text).not.toContain('CGST');
@@ -183,7 +183,7 @@ describe('an invoice for every captured payment, in the payment transaction', ()
 
   it('the PDF of an intra-state invoice has CGST and SGST lines (and the text check can fail)', async () => {
     const { paid, invoice } = await paidFee(db, { state: '06' }, 'online');
-    const text = pdfText(await pdfBytes(paid.registration.invoice.pdfUrl)).join('\n');
+    const text = (await pdfText(await pdfBytes(paid.registration.invoice.pdfUrl))).join('\n');
     expect(text).toContain(invoice.number);
     expect(text).toContain('CGST @ 9%');
     expect(text).toContain('SGST @ 9%');

@@ -2,11 +2,11 @@
  * Helpers for the invoice tests: paid orders made directly in the ledger (for the numbering
  * and credit-note rules, without a checkout each), and the text of a PDF.
  */
-import { inflateSync } from 'node:zlib';
 import { expect } from 'vitest';
 import invoicesFunction from '../../../netlify/functions/invoices.mts';
 import { BASE_URL, call, type TestDatabase } from '../support/harness.ts';
 import { openFeeOrder, registered, sandboxPay } from '../registrations/kit.ts';
+import { readPdfLines } from './pdf-reader.ts';
 
 let orderCounter = 0;
 
@@ -19,34 +19,9 @@ export async function ledgerOrder(db: TestDatabase, amountPaise: number, purpose
   return id;
 }
 
-/**
- * The text drawn on a PDF's pages: every content stream is inflated and the strings shown by
- * Tj are decoded (pdf-lib writes standard-font text as hex strings). Lines in drawing order.
- */
-export function pdfText(bytes: Uint8Array): string[] {
-  const buffer = Buffer.from(bytes);
-  const lines: string[] = [];
-  let at = 0;
-  for (;;) {
-    const start = buffer.indexOf('stream', at, 'latin1');
-    if (start < 0) break;
-    let dataStart = start + 'stream'.length;
-    if (buffer[dataStart] === 0x0d) dataStart++;
-    if (buffer[dataStart] === 0x0a) dataStart++;
-    const end = buffer.indexOf('endstream', dataStart, 'latin1');
-    if (end < 0) break;
-    const raw = buffer.subarray(dataStart, end);
-    let content: string;
-    try {
-      content = inflateSync(raw).toString('latin1');
-    } catch {
-      content = raw.toString('latin1');
-    }
-    for (const m of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) lines.push(Buffer.from(m[1]!, 'hex').toString('latin1'));
-    for (const m of content.matchAll(/\(((?:[^()\\]|\\.)*)\)\s*Tj/g)) lines.push(m[1]!);
-    at = end + 'endstream'.length;
-  }
-  return lines;
+/** The text of a PDF's lines as a viewer copies it (tests/api/invoices/pdf-reader.ts), in drawing order. */
+export async function pdfText(bytes: Uint8Array): Promise<string[]> {
+  return (await readPdfLines(bytes)).map((line) => line.text);
 }
 
 /** A registration fee paid through the sandbox checkout, with these billing details; its invoice row. */
@@ -55,8 +30,9 @@ export async function paidFee(
   billing: { state: string; gstin?: string; businessName?: string },
   feeOption = 'hybrid',
   amount?: unknown,
+  form: Record<string, unknown> = {},
 ) {
-  const visitor = await registered(db);
+  const visitor = await registered(db, undefined, form);
   const order = await openFeeOrder(visitor.registrationToken, feeOption, amount, billing);
   const result = await sandboxPay(order.orderId);
   const paid = await call('POST', '/api/v1/user/register-paid', { body: { registrationToken: visitor.registrationToken, ...result } });
