@@ -4,8 +4,9 @@
  * and programme, each per week and in total, with
  * - first contact: the earliest of the pipeline's first_contacted_at, a stage change out of New,
  *   or a note; the median is over the leads contacted so far;
- * - conversion: the lead's person (persons.ts, merges followed) paid a registration fee or a
- *   course within 30 days after the lead arrived (recent leads may still convert).
+ * - conversion: the lead's person (persons.ts, merges followed) paid a registration fee, a
+ *   course or a part of a fee plan (by the email they enrolled with, read from the fee plans' own
+ *   function) within 30 days after the lead arrived (recent leads may still convert).
  */
 import {
   CONVERSION_DAYS,
@@ -21,7 +22,8 @@ import {
 } from '../../../src/shared/insights.ts';
 import { LEAD_FORM_LABELS } from '../../../src/shared/persons.ts';
 import { toCsv, db } from '../platform/index.ts';
-import { syncPersons } from './persons/persons.ts';
+import { paidParts } from '../instalments/index.ts';
+import { emailKey, syncPersons } from './persons/persons.ts';
 
 type AggregateRow = {
   dimension: InsightDimension | 'all';
@@ -58,6 +60,13 @@ async function aggregate(touch: 'last' | 'first', weeks: string[]): Promise<Aggr
   };
   const col = (name: keyof typeof touchColumns) => touchColumns[name];
   const end = new Date(Date.parse(`${weeks.at(-1)}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+  // Fee-plan parts paid from the first week's start (a day early: IST) to 30 days after the last lead.
+  const parts = await paidParts(sql, {
+    from: new Date(Date.parse(`${weeks[0]!}T00:00:00Z`) - 86_400_000),
+    to: new Date(Date.parse(`${end}T00:00:00Z`) + (CONVERSION_DAYS + 1) * 86_400_000),
+  });
+  const partEmails = parts.map((p) => emailKey(p.email) ?? '');
+  const partTimes = parts.map((p) => p.paidAt.toISOString());
   const rows = await sql<AggregateRow[]>`
     with recursive roots (id, root) as (
       select id, id from persons where merged_into is null
@@ -74,6 +83,10 @@ async function aggregate(touch: 'last' | 'first', weeks: string[]): Promise<Aggr
       join person_leads pl on pl.lead_kind = 'order' and pl.lead_id = o.id::text
       join roots r on r.id = pl.person_id
       where o.status = 'paid'
+      union all
+      select r.root, fp.paid_at from unnest(${sql.array(partEmails)}::text[], ${sql.array(partTimes)}::timestamptz[]) as fp (email, paid_at)
+      join person_identities pi on pi.kind = 'email' and pi.value = fp.email
+      join roots r on r.id = pi.person_id
     ),
     l as (
       select

@@ -1,10 +1,12 @@
 /**
  * The entries of a person's timeline, by where they come from: the leads' forms, payments,
- * purchases and refunds; emails sent to the person; the pipeline's stage changes and notes.
+ * purchases and refunds; fee-plan parts paid (read from the fee plans' own function); emails sent
+ * to the person; the pipeline's stage changes and notes.
  */
 import { STAGE_LABELS, TIMELINE_FORM_TITLES, type TimelineEntry } from '../../../../src/shared/persons.ts';
 import { formatPaise } from '../../../../src/shared/money.ts';
 import type { Tx } from '../../platform/index.ts';
+import { paidParts } from '../../instalments/index.ts';
 
 export const iso = (value: Date | string) => new Date(value).toISOString();
 const excerpt = (text: string | null | undefined, max = 160) => {
@@ -132,6 +134,19 @@ async function refundEntries(tx: Tx, leads: FactRow[]): Promise<TimelineEntry[]>
     detail: excerpt(r.reason),
     lead: { kind: r.lead_kind, id: r.lead_id },
   }));
+}
+
+/** Parts of fee plans the person paid (by the emails they enrolled with), and their refunds. */
+export async function feePlanEntries(tx: Tx, emails: string[]): Promise<TimelineEntry[]> {
+  if (emails.length === 0) return [];
+  return (await paidParts(tx, { emails })).flatMap((p): TimelineEntry[] => {
+    const detail = `${p.plan}, ${p.part}`;
+    const amount = formatPaise(p.amountPaise);
+    return [
+      { at: iso(p.paidAt), kind: 'fee-payment', title: `Fee plan part paid: ${amount}`, detail },
+      ...(p.refundedAt ? [{ at: iso(p.refundedAt), kind: 'refund' as const, title: `Refund of a fee plan part: ${amount}`, detail }] : []),
+    ];
+  });
 }
 
 /** Stage changes and notes of the person's leads (the lead pipeline). */

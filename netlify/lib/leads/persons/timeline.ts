@@ -1,8 +1,8 @@
 /**
  * One person's page (docs/architecture.md, Persons): names, emails, phones, their leads and a
  * timeline of everything that happened with them, newest first: callback requests, contact
- * messages, scholarship applications, pitches, registrations and fee payments, course checkouts,
- * purchases and refunds, emails sent to them (subject, tag and time, never a body), stage changes
+ * messages, scholarship applications, pitches, registrations and fee payments, fee-plan parts paid,
+ * course checkouts, purchases and refunds, emails sent to them (subject, tag and time, never a body), stage changes
  * and notes of their leads, and merges.
  */
 import {
@@ -17,7 +17,7 @@ import { describeTouch, type Touch } from '../../../../src/shared/tracking.ts';
 import { db, type Tx, HttpError } from '../../platform/index.ts';
 import { personGroup, rootPerson, syncPersons } from './persons.ts';
 import { suppressionsFor } from '../../mail/index.ts';
-import { iso, leadEntries, pipelineEntries, type FactRow } from './entries.ts';
+import { feePlanEntries, iso, leadEntries, pipelineEntries, type FactRow } from './entries.ts';
 import { bounceEntries, emailEntries } from './mailbox.ts';
 import { whatsappEntries } from './whatsapp-entries.ts';
 
@@ -57,6 +57,7 @@ export async function loadPerson(tx: Tx, requestedId: string): Promise<PersonDto
   const timeline = [
     ...bounceEntries(bounces),
     ...(await leadEntries(tx, leads)),
+    ...(await feePlanEntries(tx, emails)),
     ...(await emailEntries(tx, emails)),
     ...(await pipelineEntries(tx, leads)),
     ...(await whatsappEntries(tx, emails, unique(leads.map((l) => l.phone)))),
