@@ -8,7 +8,7 @@
 export * from './conversation.ts';
 export * from './costs.ts';
 export { maskPhone } from './contacts.ts';
-export { confirmationView, confirmByLink, sendCodeByLink } from './proof.ts';
+export { askUnaskedToConfirm, confirmationView, confirmByLink, sendCodeByLink } from './proof.ts';
 export { whatsappSender, deliverWhatsAppAfterAnswer } from './deliver.ts';
 export * from './sandbox-control.ts';
 export * from './send.ts';

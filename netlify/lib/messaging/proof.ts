@@ -95,3 +95,24 @@ export async function confirmByLink(token: string, code: string, ip: string): Pr
   await checkCode(pair, code, ip);
   return confirmation(db(), pair);
 }
+
+/**
+ * Pairs typed before numbers had to be proven were never asked: each one whose WhatsApp consent
+ * stands and whose number did not reply STOP gets the confirmation email once
+ * (`npm run whatsapp:reconfirm`). Answers how many were asked.
+ */
+export async function askUnaskedToConfirm(): Promise<number> {
+  const pending = await db()<Pair[]>`
+    select email, phone, language from whatsapp_contacts
+    where verified_at is null and confirm_sent_at is null order by opted_in_at`;
+  let asked = 0;
+  for (const pair of pending) {
+    const sent = await db().begin(async (tx) => {
+      if (!(await hasActiveConsent(tx, pair.email, 'whatsapp')) || (await isBlocked(tx, pair.phone))) return false;
+      await askToConfirm(tx, pair);
+      return true;
+    });
+    if (sent) asked++;
+  }
+  return asked;
+}
