@@ -3,7 +3,7 @@
  * opted in with a proven number and until when free text is allowed (the reply box), and when each number last wrote
  * (the counsellor's queue: "replied 5 min ago").
  */
-import type { Db } from '../platform/index.ts';
+import { withdrawalsOf, type Db } from '../platform/index.ts';
 import { whatsappContact, windowClosesAt } from './send.ts';
 import { shownBody } from './deliver.ts';
 import { whatsapp } from './whatsapp/index.ts';
@@ -59,6 +59,28 @@ export async function whatsappMessages(tx: Db, emails: string[], phones: string[
     error: r.error,
   }));
   return [...waiting, ...taken].sort((x, y) => y.at.localeCompare(x.at));
+}
+
+/** The person stopped WhatsApp: `settings`, `choices-link`, `whatsapp-stop` (a STOP reply, from the opt-in or the number). */
+export type WhatsAppStop = { at: string; via: string };
+
+/**
+ * When these emails withdrew their WhatsApp opt-in, and when these numbers replied STOP (a STOP
+ * that also withdrew an opt-in within the same minute is one stop), oldest first.
+ */
+export async function whatsappStops(tx: Db, emails: string[], phones: string[]): Promise<WhatsAppStop[]> {
+  const withdrawals = await withdrawalsOf(tx, emails, 'whatsapp');
+  const blocks = phones.length
+    ? await tx<{ at: Date }[]>`select blocked_at as at from whatsapp_blocked_numbers where phone in ${tx(phones)}`
+    : [];
+  const replies = withdrawals.filter((w) => w.via === 'whatsapp-stop').map((w) => w.at.getTime());
+  const stops = [
+    ...withdrawals.map((w) => ({ at: w.at, via: w.via })),
+    ...blocks
+      .filter((b) => !replies.some((t) => Math.abs(t - new Date(b.at).getTime()) < 60_000))
+      .map((b) => ({ at: new Date(b.at), via: 'whatsapp-stop' })),
+  ];
+  return stops.sort((a, b) => a.at.getTime() - b.at.getTime()).map((s) => ({ at: s.at.toISOString(), via: s.via }));
 }
 
 export type WhatsAppState = {

@@ -58,3 +58,13 @@ export async function mayMarketTo(tx: Db, email: string): Promise<boolean> {
     and exists (select 1 from consents where email = ${email.toLowerCase()} and withdrawn_at is null) as allowed`;
   return row!.allowed;
 }
+
+/** When and how these addresses withdrew a purpose, oldest first (one line per withdrawal, however many rows it ended). */
+export async function withdrawalsOf(tx: Db, emails: string[], purpose: ConsentPurpose): Promise<{ at: Date; via: WithdrawalChannel }[]> {
+  if (emails.length === 0) return [];
+  const rows = await tx<{ at: Date; via: string }[]>`
+    select distinct withdrawn_at as at, withdrawn_via as via from consents
+    where email in ${tx(emails.map((e) => e.toLowerCase()))} and purpose = ${purpose} and withdrawn_at is not null
+    order by withdrawn_at`;
+  return rows.map((r) => ({ at: new Date(r.at), via: r.via }));
+}

@@ -121,8 +121,8 @@ describe('the counsellor’s reply', () => {
     expect(titles).toEqual([
       ['WhatsApp message (sent)', 'Sure, I will call at 6:30.'],
       ['Replied on WhatsApp', 'Can you call after 6pm?'],
-      ['WhatsApp template lead_received (sent)', expect.stringContaining('Hi Riya Reply, thank you for contacting Aspira.')],
-      ['WhatsApp template whatsapp_code (sent)', '[verification code]'],
+      ['WhatsApp: enquiry received (sent)', expect.stringContaining('Hi Riya Reply, thank you for contacting Aspira.')],
+      ['WhatsApp: verification code (sent)', '[verification code]'],
     ]);
     const [audit] = await db.sql`select action, subject_kind from admin_audit_log where action = 'whatsapp.send'`;
     expect(audit).toEqual({ action: 'whatsapp.send', subject_kind: 'person' });
