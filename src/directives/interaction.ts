@@ -3,12 +3,14 @@
  * whole form; its JavaScript (React and the form) loads on the first sign of intent inside it: a
  * pointer over it, a tap, a focus, a key. Until then the page ships no framework code.
  *
- * Nothing typed early is lost: early-input.ts records keystrokes until the form is alive, and a
- * submit, or a press on a button with no action of its own (type=button: Send OTP), before then is
- * held and replayed once the island says it is alive: an element in it carries `data-ready` (a
- * form's own, or the form kit's ReadyMark). Astro's island runtime arrives as a file, so a visitor
- * may act before this directive watches: the page's bootstrap marks that intent and holds that
- * submit or press for it (`data-intent`, `data-held`), and it starts with them.
+ * Nothing done early is lost: what is typed stays in the fields, and the form kit takes it over
+ * when the form comes alive (src/islands/ui/useEarlyInput.ts); a submit before then is held by the
+ * page's bootstrap and made by the form kit once alive (`data-await`, `data-held`). A press on a
+ * button with no action of its own (type=button: Send OTP) before then is held here and made once
+ * the island says it is alive: an element in it carries `data-ready` (a form's own, or the form
+ * kit's ReadyMark). Astro's island runtime arrives as a file, so a visitor may act before this
+ * directive watches: the page's bootstrap marks that intent and holds that press for it
+ * (`data-intent`, `data-held`), and it starts with them.
  * docs/architecture.md, "Islands and hydration".
  *
  * A visit with something to show at once starts without waiting: the value names what that is,
@@ -20,7 +22,7 @@
  */
 import type { ClientDirective } from 'astro';
 
-const INTENT = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
+const INTENT = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown', 'submit'] as const;
 
 /** Is one of these named: `query:<name>` in the address, `session:<key>` or `local:<key>` in storage? */
 function named(tokens: string[]): boolean {
@@ -39,26 +41,24 @@ function named(tokens: string[]): boolean {
 
 const interaction: ClientDirective = (load, options, el) => {
   let started = false;
-  /** The first submit, or press on a button with no action of its own, made before the form was alive. */
-  let held: { form: HTMLFormElement } | { button: HTMLButtonElement } | null = null;
+  /** The first press on a button with no action of its own made before the island was alive. */
+  let held: HTMLButtonElement | null = null;
   const ready = () => el.querySelector('[data-ready]') !== null;
 
   const hold = (event: Event) => {
-    const target = event.target as Element;
-    const button = event.type === 'click' ? target.closest?.('button[type=button]') : null;
-    if (event.type === 'click' ? !button || ready() : target.hasAttribute('data-ready')) return;
+    const button = (event.target as Element).closest?.<HTMLButtonElement>('button[type=button]');
+    if (!button || ready()) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    held ??= button ? { button: button as HTMLButtonElement } : { form: target as HTMLFormElement };
+    held ??= button;
     void start();
   };
 
-  /** Done once the form says it is ready: the submit sent, the button pressed. */
+  /** Done once the island says it is alive: the held press made. */
   const replay = () => {
-    if (!held) return true;
-    if ('form' in held ? !held.form.hasAttribute('data-ready') : !ready()) return false;
-    if ('form' in held) held.form.requestSubmit();
-    else if (!held.button.disabled) held.button.click();
+    if (!ready()) return false;
+    el.removeEventListener('click', hold, true);
+    if (held && !held.disabled) held.click();
     held = null;
     return true;
   };
@@ -69,22 +69,20 @@ const interaction: ClientDirective = (load, options, el) => {
     for (const type of INTENT) el.removeEventListener(type, start);
     const hydrate = await load();
     await hydrate();
-    el.removeEventListener('submit', hold, true);
-    el.removeEventListener('click', hold, true);
     if (replay()) return;
     const watch = new MutationObserver(() => replay() && watch.disconnect());
     watch.observe(el, { attributes: true, childList: true, subtree: true, attributeFilter: ['data-ready'] });
   }
 
   for (const type of INTENT) el.addEventListener(type, start, { once: true, passive: true });
-  el.addEventListener('submit', hold, true);
   el.addEventListener('click', hold, true);
   // What the page's bootstrap saw before this island was watched (src/integrations/after-paint.ts).
   el.setAttribute('data-watched', '');
   const early = el.querySelector<HTMLElement>('[data-held]');
-  if (early) {
+  // A held submit stays on its form for the form kit; a held press is made here.
+  if (early instanceof HTMLButtonElement) {
     early.removeAttribute('data-held');
-    held = early instanceof HTMLFormElement ? { form: early } : { button: early as HTMLButtonElement };
+    held = early;
   }
   const tokens = typeof options.value === 'string' ? options.value.split(' ') : [];
   if (early || el.hasAttribute('data-intent') || named(tokens)) void start();

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { INLINE_SCRIPT_HASHES } from '../../netlify/lib/platform/security-headers.ts';
-import { EARLY_INPUT_KEY } from '../islands/ui/early-input.ts';
 import { PENDING_LANDING_KEY } from '../islands/leads/tracking.ts';
 import { AFTER_PAINT_LOADER, afterPaintLoaderHash, deferModuleScripts, withImports } from './after-paint.ts';
 
@@ -80,14 +79,16 @@ describe('page scripts after the first paint', () => {
     );
   });
 
-  it('keeps early input where the forms look for it', () => {
-    expect(AFTER_PAINT_LOADER).toContain(`window.${EARLY_INPUT_KEY}=window.${EARLY_INPUT_KEY}||new WeakMap()`);
+  it('holds the submit of every form not alive yet, where the form kit makes it once alive', async () => {
+    expect(AFTER_PAINT_LOADER).toContain("if(t.hasAttribute('data-await')){e.preventDefault();t.setAttribute('data-held','')}");
+    const kit = await readFile(new URL('../islands/ui/useEarlyInput.ts', import.meta.url), 'utf8');
+    expect(kit).toContain("'data-await': ''");
+    expect(kit).toContain("form.removeAttribute('data-held');");
   });
 
-  it('keeps early intent and held submits only for interaction islands not watched yet, where the directive looks for them', async () => {
+  it('keeps early intent and a held press only for interaction islands not watched yet, where the directive looks for them', async () => {
     expect(AFTER_PAINT_LOADER).toContain("closest('astro-island[client=interaction]:not([data-watched])')");
     expect(AFTER_PAINT_LOADER).toContain("setAttribute('data-intent','')");
-    expect(AFTER_PAINT_LOADER).toContain("setAttribute('data-held','')");
     const directive = await readFile(new URL('../directives/interaction.ts', import.meta.url), 'utf8');
     expect(directive).toContain("el.setAttribute('data-watched', '')");
     expect(directive).toContain("el.querySelector<HTMLElement>('[data-held]')");

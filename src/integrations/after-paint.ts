@@ -9,12 +9,13 @@
  * focus (docs/architecture.md, "Islands and hydration"). A button
  * (type=button: no action of its own) pressed before they arrive is held and pressed once they have;
  * then `<html data-scripts="ready">` says the page is fully alive. From its first moment it also
- * remembers what is typed, ticked or picked in any form that is not alive yet: a field's value, or
- * for checkboxes the values ticked among the boxes of that name (src/islands/ui/early-input.ts),
- * and, for an island whose directive is not watching yet (Astro's island runtime arrives as a file:
- * ./island-runtime.ts), the first sign of intent in it (`data-intent`) and a submit or a press on a
- * button with no action of its own (held: `data-held`), which src/directives/interaction.ts takes over,
- * and notes a campaign or referred landing for src/islands/leads/tracking.ts, which may load only
+ * holds the submit of any form that is not alive yet (the form kit's `data-await`: an island, the
+ * Contact Us dialog's form), marking it `data-held` for the form kit to make once the form is
+ * alive (src/islands/ui/useEarlyInput.ts; what was typed stays in the fields until then); for an
+ * island whose directive is not watching yet (Astro's island runtime arrives as a file:
+ * ./island-runtime.ts), the first sign of intent in it (`data-intent`) and a press on a button with
+ * no action of its own (held: `data-held`), which src/directives/interaction.ts takes over; and
+ * notes a campaign or referred landing for src/islands/leads/tracking.ts, which may load only
  * after the visitor has already moved on.
  *
  * The loader's text is fixed (the module list is in its data attribute), so its CSP hash is too:
@@ -30,14 +31,10 @@ import { externalIslandRuntime, runtimeIntoLoader } from './island-runtime.ts';
 
 export const AFTER_PAINT_LOADER =
   "(()=>{const d=document,c=d.currentScript.dataset,m=c.modules.split(' '),n=c.later?c.later.split(' '):[];let on=0,held=null;" +
-  "const keep=e=>{const t=e.target,f=t&&t.form;if(!f||!t.name||f.hasAttribute('data-ready'))return;" +
-  'const s=window.__aspiraEarlyInput=window.__aspiraEarlyInput||new WeakMap(),v=s.get(f)||{};' +
-  "v[t.name]=t.type==='checkbox'?[...f.elements].filter(c=>c.name===t.name&&c.checked).map(c=>c.value):t.value;s.set(f,v)};" +
-  "d.addEventListener('input',keep,true);d.addEventListener('change',keep,true);" +
   "try{if(/[?&]utm_/.test(location.search)||d.referrer)sessionStorage.setItem('aspira:landing',JSON.stringify({search:location.search,referrer:d.referrer,at:new Date().toISOString()}))}catch{}" +
   "const isl=t=>t&&t.closest?t.closest('astro-island[client=interaction]:not([data-watched])'):null;" +
-  "const early=e=>{const t=e.target,i=isl(t);if(!i)return;if(e.type==='submit'){if(t.hasAttribute('data-ready'))return;e.preventDefault();t.setAttribute('data-held','')}" +
-  "else{const b=t.closest('button[type=button]');if(!b)return;e.stopImmediatePropagation();b.setAttribute('data-held','')}i.setAttribute('data-intent','')};" +
+  "const early=e=>{const t=e.target;if(e.type==='submit'){if(t.hasAttribute('data-await')){e.preventDefault();t.setAttribute('data-held','')}return}" +
+  "const i=isl(t),b=i&&t.closest('button[type=button]');if(b){e.stopImmediatePropagation();b.setAttribute('data-held','');i.setAttribute('data-intent','')}};" +
   "d.addEventListener('submit',early,true);d.addEventListener('click',early,true);" +
   "const mark=e=>{const i=isl(e.target);if(i)i.setAttribute('data-intent','')};" +
   "const hold=e=>{const b=e.target.closest&&e.target.closest('button[type=button]');if(!b)return;e.stopImmediatePropagation();held=held||b};" +

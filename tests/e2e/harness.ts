@@ -38,13 +38,14 @@ export async function newVisitorAddress(): Promise<void> {
   await sql()`delete from rate_limits where split_part(key, ':', 1) like '%-ip'`;
 }
 
-/** A fresh browser context (own cookies and storage) and page, as a new visitor. Viewport defaults to a phone. */
-export async function newPage(options: { width?: number; height?: number } = {}): Promise<Page> {
+/** A fresh browser context (own cookies and storage) and page, as a new visitor. Viewport defaults to a phone; `javaScript: false` turns it off. */
+export async function newPage(options: { width?: number; height?: number; javaScript?: boolean } = {}): Promise<Page> {
   await newVisitorAddress();
   browser ??= await chromium.launch({ executablePath: chromePath!, args: CHROMIUM_ARGS });
   const context = await browser.newContext({
     baseURL: baseUrl,
     viewport: { width: options.width ?? 390, height: options.height ?? 844 },
+    javaScriptEnabled: options.javaScript ?? true,
   });
   contexts.push(context);
   const page = await context.newPage();

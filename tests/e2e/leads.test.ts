@@ -222,8 +222,10 @@ e2eDescribe('/contactus', () => {
       }),
     );
     await form.getByRole('button', { name: 'Submit' }).click();
-    await toastWith(page, 'email: This address cannot receive email').waitFor();
+    await toastWith(page, 'This address cannot receive email').waitFor();
     expect(await errorOf(form.locator('[name="email"]'))).toBe('This address cannot receive email');
+    // In words: never the API's field name.
+    expect(await toastWith(page, 'email:').count()).toBe(0);
   });
 });
 

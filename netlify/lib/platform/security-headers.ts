@@ -11,8 +11,8 @@ export const INLINE_SCRIPT_HASHES = Object.freeze([
   'sha256-Ya0pUYrC7nM5Cn/056TyVuEiz6dFGrzmkWzgON0pF0U=', // Astro: <astro-island>, inline where an island starts by itself (src/integrations/island-runtime.ts)
   'sha256-QzWFZi+FLIx23tnm9SBU4aEgx4x8DsuASP07mfqol/c=', // Astro: client:load
   'sha256-eIXWvAmxkr251LJZkjniEK5LcPF3NkapbJepohwYRIc=', // Astro: client:only
-  'sha256-AxqZ8ZX0frK9j20FXm9UiXgzRJfMQXHTOiRi4x4k/2U=', // ours: client:interaction (src/directives/interaction.ts)
-  'sha256-tYuYE/azRqFJBJLLZRLXMqslrvIqKdvNNzsQr3AypzE=', // ours: page scripts after the first paint (src/integrations/after-paint.ts)
+  'sha256-bozvE36NBGBXweqlgsieUYZToOvGiaVfr44E1Drt0Hc=', // ours: client:interaction (src/directives/interaction.ts)
+  'sha256-E4ciM/lBst3puWwEqBvD0PTe3nMYe/kA5PoJTewHb90=', // ours: page scripts after the first paint (src/integrations/after-paint.ts)
   'sha256-4GDe9Xj06j11bp2jDgq5IS+AFz9dLNESLIKDIJto7HY=', // ours: account pages' login check (src/layouts/account-guard.ts)
   'sha256-Xf+6E1WQQ7Nc9+BrSSL7Il1mU62ssd+IpM6Wf6GRszs=', // ours: admin screens' login mark (src/layouts/account-guard.ts)
 ]);

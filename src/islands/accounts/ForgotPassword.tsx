@@ -3,7 +3,6 @@ import { api } from '../../lib/api.ts';
 import { forgotPasswordSchema } from '../../shared/account.ts';
 import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
 import { useForm } from '../ui/useForm.ts';
-import { earlyText, useEarlyInput } from '../ui/useEarlyInput.ts';
 import { PATHS, type AccountRole } from './paths.ts';
 import './account.css';
 
@@ -14,7 +13,6 @@ import './account.css';
  */
 export default function ForgotPassword({ role }: { role: AccountRole }) {
   const form = useForm(forgotPasswordSchema, { email: '' });
-  const { formRef, ready } = useEarlyInput((early) => form.setValues((v) => ({ ...v, ...earlyText(early, ['email']) })));
   const [sent, setSent] = useState<string | null>(null);
 
   useEffect(() => {
@@ -47,13 +45,11 @@ export default function ForgotPassword({ role }: { role: AccountRole }) {
 
   return (
     <form
-      ref={formRef}
+      {...form.formProps}
       className={role === 'admin' ? 'admin-form' : 'auth-form'}
-      method="post"
       onSubmit={submit}
       noValidate
       aria-label="Forgot password"
-      data-ready={ready || undefined}
     >
       <FormError message={form.generalError} />
       <Field label="Email" error={form.errors['email']} required>

@@ -6,7 +6,6 @@ import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
 import { Toasts } from '../ui/Toasts.tsx';
 import { useFlash } from '../ui/useFlash.ts';
 import { useForm } from '../ui/useForm.ts';
-import { earlyText, useEarlyInput } from '../ui/useEarlyInput.ts';
 import { LABELS } from '../shop/labels.ts';
 import { PasswordInput } from './PasswordInput.tsx';
 
@@ -19,7 +18,6 @@ type LoginAnswer = { message: string; user: DisplayUser; token: string };
  */
 export default function LoginForm() {
   const form = useForm(loginSchema, { email: '', password: '' });
-  const { formRef, ready } = useEarlyInput((early) => form.setValues((v) => ({ ...v, ...earlyText(early, ['email', 'password']) })));
   const [signupHref, setSignupHref] = useState('/signup');
   const email = String(form.values.email ?? '').trim();
   const forgotHref = email ? `/forgot-password?email=${encodeURIComponent(email)}` : '/forgot-password';
@@ -42,15 +40,7 @@ export default function LoginForm() {
   return (
     <>
       <Toasts />
-      <form
-        ref={formRef}
-        className="auth-form"
-        method="post"
-        onSubmit={submit}
-        noValidate
-        aria-label="Log in"
-        data-ready={ready || undefined}
-      >
+      <form {...form.formProps} className="auth-form" onSubmit={submit} noValidate aria-label="Log in">
         <FormError message={form.generalError} />
         <Field label="Email" error={form.errors['email']} required>
           <input {...form.bind('email')} type="email" autoComplete="email" inputMode="email" />

@@ -1,6 +1,5 @@
-import { useEffect, useId, useRef, useState, type InputHTMLAttributes } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type InputHTMLAttributes } from 'react';
 import type { Person } from '../../shared/password.ts';
-import { peekEarlyInput } from '../ui/early-input.ts';
 import { PasswordStrength } from './PasswordStrength.tsx';
 import '../shop/password.css';
 
@@ -11,7 +10,8 @@ type Props = InputHTMLAttributes<HTMLInputElement> & {
 
 /**
  * A password box with a "Show password" toggle (a real checkbox, so it is announced and
- * keyboardable). A toggle ticked before the form came alive stays ticked and shows the password.
+ * keyboardable). A toggle ticked before the form came alive stays ticked and shows the password:
+ * read as the first render commits, like the form kit reads the fields (../ui/useEarlyInput.ts).
  */
 export function PasswordInput({ strength, ...props }: Props) {
   const [visible, setVisible] = useState(false);
@@ -19,10 +19,8 @@ export function PasswordInput({ strength, ...props }: Props) {
   const toggle = useRef<HTMLInputElement>(null);
   const toggleName = `show-${props.name ?? 'password'}`;
 
-  useEffect(() => {
-    const box = toggle.current;
-    const early = box?.form ? peekEarlyInput(box.form)[toggleName] : undefined;
-    if (box?.checked || (Array.isArray(early) && early.length > 0)) setVisible(true);
+  useLayoutEffect(() => {
+    if (toggle.current?.checked) setVisible(true);
   }, []);
 
   return (

@@ -5,7 +5,6 @@ import { resetPasswordSchema } from '../../shared/account.ts';
 import { PASSWORD_HINT, PASSWORD_MAX } from '../../shared/password.ts';
 import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
 import { useForm } from '../ui/useForm.ts';
-import { earlyText, useEarlyInput } from '../ui/useEarlyInput.ts';
 import { PasswordInput } from './PasswordInput.tsx';
 import { PATHS, tokenFromUrl, type AccountRole } from './paths.ts';
 import './account.css';
@@ -19,7 +18,6 @@ const NO_STRENGTH_PERSON = {};
  */
 export default function ResetPassword({ role }: { role: AccountRole }) {
   const form = useForm(resetPasswordSchema, { token: '', password: '' });
-  const { formRef, ready } = useEarlyInput((early) => form.setValues((v) => ({ ...v, ...earlyText(early, ['password']) })));
 
   useEffect(() => form.setField('token', tokenFromUrl()), []);
 
@@ -33,13 +31,11 @@ export default function ResetPassword({ role }: { role: AccountRole }) {
   const linkProblem = form.errors['token'] ?? (form.generalError?.includes('link') ? form.generalError : null);
   return (
     <form
-      ref={formRef}
+      {...form.formProps}
       className={role === 'admin' ? 'admin-form' : 'auth-form'}
-      method="post"
       onSubmit={submit}
       noValidate
       aria-label="Choose a new password"
-      data-ready={ready || undefined}
     >
       {linkProblem ? (
         <div className="form-error" role="alert">

@@ -5,7 +5,6 @@ import { PASSWORD_HINT, PASSWORD_MAX, personalProblem } from '../../shared/passw
 import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
 import { toast, Toasts } from '../ui/Toasts.tsx';
 import { useForm } from '../ui/useForm.ts';
-import { earlyText, useEarlyInput } from '../ui/useEarlyInput.ts';
 import { handleExpired, requireLogin } from './guard.ts';
 import { PasswordInput } from './PasswordInput.tsx';
 import { loadProfile, type Profile } from './profile.ts';
@@ -18,9 +17,6 @@ import { WhatsAppSettings } from '../messaging/WhatsAppSettings.tsx';
 export default function Settings() {
   const [profile, setProfile] = useState<Profile | null>(null);
   const form = useForm(changePasswordSchema, { currentPassword: '', newPassword: '' });
-  const { formRef, ready } = useEarlyInput((early) =>
-    form.setValues((v) => ({ ...v, ...earlyText(early, ['currentPassword', 'newPassword']) })),
-  );
 
   useEffect(() => {
     if (!requireLogin()) return;
@@ -49,7 +45,7 @@ export default function Settings() {
       <section className="card settings-card" aria-labelledby="password-heading">
         <Toasts />
         <h2 id="password-heading">Change password</h2>
-        <form ref={formRef} className="auth-form" method="post" onSubmit={submit} noValidate data-ready={ready || undefined}>
+        <form {...form.formProps} className="auth-form" onSubmit={submit} noValidate>
           <FormError message={form.generalError} />
           <Field label="Current password" error={form.errors['currentPassword']} required>
             <PasswordInput {...form.bind('currentPassword')} autoComplete="current-password" />

@@ -2,14 +2,13 @@ import { useEffect, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { userSignupSchema } from '../../shared/account.ts';
 import { PASSWORD_HINT, PASSWORD_MAX } from '../../shared/password.ts';
-import { AgeAndNotice } from '../ui/AgeAndNotice.tsx';
+import { AgeAndNotice, guardianCheck } from '../ui/AgeAndNotice.tsx';
 import { UNDER_AGE_EMPTY } from '../../shared/minors.ts';
 import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
 import { Toasts } from '../ui/Toasts.tsx';
 import { useForm } from '../ui/useForm.ts';
 import { setFlash } from '../../lib/flash.ts';
 import { LABELS } from '../shop/labels.ts';
-import { earlyText, useEarlyInput } from '../ui/useEarlyInput.ts';
 import { PasswordInput } from './PasswordInput.tsx';
 
 /**
@@ -19,13 +18,10 @@ import { PasswordInput } from './PasswordInput.tsx';
  * is kept, and a submit is held until the form is alive.
  */
 export default function SignupForm() {
-  const form = useForm(userSignupSchema, { firstName: '', lastName: '', email: '', password: '', ...UNDER_AGE_EMPTY });
-  const { formRef, ready } = useEarlyInput((early) =>
-    form.setValues((v) => ({
-      ...v,
-      ...earlyText(early, ['firstName', 'lastName', 'email', 'password', 'parentName', 'parentEmail', 'parentPhone']),
-      ...(Array.isArray(early['under18']) && early['under18'].length > 0 ? { under18: true } : {}),
-    })),
+  const form = useForm(
+    userSignupSchema,
+    { firstName: '', lastName: '', email: '', password: '', ...UNDER_AGE_EMPTY },
+    { check: guardianCheck },
   );
   const [loginHref, setLoginHref] = useState('/login');
   useEffect(() => {
@@ -45,15 +41,7 @@ export default function SignupForm() {
   return (
     <>
       <Toasts />
-      <form
-        ref={formRef}
-        className="auth-form"
-        method="post"
-        onSubmit={submit}
-        noValidate
-        aria-label="Create your account"
-        data-ready={ready || undefined}
-      >
+      <form {...form.formProps} className="auth-form" onSubmit={submit} noValidate aria-label="Create your account">
         <FormError message={form.generalError} />
         <div className="auth-names">
           <Field label="First name" error={form.errors['firstName']} required>

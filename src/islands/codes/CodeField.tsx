@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { ApiError, errorText } from '../../lib/api.ts';
 import { formatPaise } from '../../shared/money.ts';
 import { peekEarlyInput } from '../ui/early-input.ts';
@@ -35,8 +35,8 @@ export function CodeField<T>({ check, onChange, describe, disabled, initial = ''
   const started = useRef(false);
   const input = useRef<HTMLInputElement>(null);
 
-  // A code typed while the form was still plain HTML (a form alive on the first interaction).
-  useEffect(() => {
+  // A code typed while the form was still plain HTML (a form alive on the first interaction), read as the first render commits.
+  useLayoutEffect(() => {
     const early = input.current?.form ? peekEarlyInput(input.current.form)['code'] : undefined;
     if (!initial && typeof early === 'string' && early) setText(early);
   }, []);

@@ -3,10 +3,10 @@ import { api } from '../../lib/api.ts';
 import { advisorSchema, HONEYPOT, LEAD_MESSAGES, PROGRAMMES } from '../../shared/leads.ts';
 import { Field, FieldIdBase, FormError, SubmitButton } from '../ui/Field.tsx';
 import { WhatsAppOptIn } from '../ui/WhatsAppOptIn.tsx';
-import { AgeAndNotice } from '../ui/AgeAndNotice.tsx';
+import { AgeAndNotice, guardianCheck } from '../ui/AgeAndNotice.tsx';
 import { UNDER_AGE_EMPTY } from '../../shared/minors.ts';
 import { useForm } from '../ui/useForm.ts';
-import { Honeypot, IndianPhoneInput, useReady, withTracking } from './parts.tsx';
+import { Honeypot, IndianPhoneInput, LEAD_ACTION, useTracking, withTracking } from './parts.tsx';
 
 type Props = { source?: 'advisor' | 'popup' };
 
@@ -16,9 +16,13 @@ type Props = { source?: 'advisor' | 'popup' };
  */
 export default function AdvisorForm({ source = 'advisor' }: Props) {
   const [done, setDone] = useState<string | null>(null);
-  const form = useForm(advisorSchema, { source, Name: '', Number: '', email: '', programme: '', [HONEYPOT]: '', ...UNDER_AGE_EMPTY });
-  const { formRef, ready } = useReady((early) => form.setValues((v) => ({ ...v, ...early })));
-  const { bind, errors } = form;
+  const form = useForm(
+    advisorSchema,
+    { source, Name: '', Number: '', email: '', programme: '', [HONEYPOT]: '', whatsapp: false, ...UNDER_AGE_EMPTY },
+    { check: guardianCheck },
+  );
+  useTracking();
+  const { bind, errors, ready } = form;
 
   const submit = form.handleSubmit(async (data) => {
     const answer = await api<{ message: string }>('/user/contactus', { body: withTracking(data) });
@@ -43,13 +47,14 @@ export default function AdvisorForm({ source = 'advisor' }: Props) {
     // Ids from the field names: the form on every page is hydrated outside an island (AdvisorMount.astro).
     <FieldIdBase.Provider value={`${source}-form`}>
       <form
-        ref={formRef}
+        {...form.formProps}
+        action={LEAD_ACTION.contact}
         className="lead-form"
         noValidate
         onSubmit={submit}
-        data-ready={ready || undefined}
         aria-label="Request a call from an advisor"
       >
+        <input type="hidden" name="source" value={source} />
         <FormError message={form.generalError} />
         <Field label="Name" error={errors.Name} required>
           <input {...bind('Name')} type="text" autoComplete="name" maxLength={100} />

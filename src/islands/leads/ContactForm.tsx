@@ -1,40 +1,40 @@
 import { useState } from 'react';
-import { api, errorText } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 import { contactSchema, HONEYPOT } from '../../shared/leads.ts';
 import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
 import { WhatsAppOptIn } from '../ui/WhatsAppOptIn.tsx';
-import { AgeAndNotice } from '../ui/AgeAndNotice.tsx';
+import { AgeAndNotice, guardianCheck } from '../ui/AgeAndNotice.tsx';
 import { UNDER_AGE_EMPTY } from '../../shared/minors.ts';
-import { Toasts, toast } from '../ui/Toasts.tsx';
+import { Toasts, toast, toastFieldProblem } from '../ui/Toasts.tsx';
 import { useForm } from '../ui/useForm.ts';
-import { Honeypot, useReady, withTracking } from './parts.tsx';
+import { Honeypot, LEAD_ACTION, toastSendError, useTracking, withTracking } from './parts.tsx';
 
 /** /contactus: Name (optional), Number, Email, Comments. Success: a toast and a thank-you state. */
 export default function ContactForm() {
   const [thanks, setThanks] = useState<string | null>(null);
-  const form = useForm(contactSchema, {
-    source: 'contact',
-    Name: '',
-    Number: '',
-    email: '',
-    comments: '',
-    [HONEYPOT]: '',
-    ...UNDER_AGE_EMPTY,
-  });
-  const { formRef, ready } = useReady((early) => form.setValues((v) => ({ ...v, ...early })));
-  const { bind, errors } = form;
+  const form = useForm(
+    contactSchema,
+    { source: 'contact', Name: '', Number: '', email: '', comments: '', [HONEYPOT]: '', whatsapp: false, ...UNDER_AGE_EMPTY },
+    { check: guardianCheck },
+  );
+  useTracking();
+  const { bind, errors, ready } = form;
 
-  const submit = form.handleSubmit(async (data) => {
-    try {
-      const answer = await api<{ message: string }>('/user/contactus', { body: withTracking(data) });
-      toast.success(answer.message);
-      setThanks(answer.message);
-      form.reset();
-    } catch (error) {
-      toast.error(errorText(error, 'Submission failed'));
-      throw error;
-    }
-  }, 'Submission failed');
+  const submit = form.handleSubmit(
+    async (data) => {
+      try {
+        const answer = await api<{ message: string }>('/user/contactus', { body: withTracking(data) });
+        toast.success(answer.message);
+        setThanks(answer.message);
+        form.reset();
+      } catch (error) {
+        toastSendError(error, 'Submission failed');
+        throw error;
+      }
+    },
+    'Submission failed',
+    toastFieldProblem,
+  );
 
   return (
     <>
@@ -53,7 +53,7 @@ export default function ContactForm() {
           </p>
         </div>
       ) : (
-        <form ref={formRef} className="lead-form" noValidate onSubmit={submit} data-ready={ready || undefined} aria-label="Contact us">
+        <form {...form.formProps} action={LEAD_ACTION.contact} className="lead-form" noValidate onSubmit={submit} aria-label="Contact us">
           <FormError message={form.generalError} />
           <Field label="Name" error={errors.Name}>
             <input {...bind('Name')} type="text" autoComplete="name" maxLength={100} />

@@ -1,13 +1,13 @@
-import { useState, type ReactNode } from 'react';
-import { api, errorText } from '../../lib/api.ts';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { api } from '../../lib/api.ts';
 import { countWords, HONEYPOT, IDEA_WORD_GUIDE, INDUSTRIES, pitchSchema, PITCH_STAGES } from '../../shared/leads.ts';
 import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
 import { WhatsAppOptIn } from '../ui/WhatsAppOptIn.tsx';
-import { AgeAndNotice } from '../ui/AgeAndNotice.tsx';
+import { AgeAndNotice, guardianCheck } from '../ui/AgeAndNotice.tsx';
 import { UNDER_AGE_EMPTY } from '../../shared/minors.ts';
-import { Toasts, toast } from '../ui/Toasts.tsx';
+import { Toasts, toastFieldProblem } from '../ui/Toasts.tsx';
 import { useForm } from '../ui/useForm.ts';
-import { Honeypot, useReady, withTracking } from './parts.tsx';
+import { Honeypot, LEAD_ACTION, toastSendError, useTracking, withTracking } from './parts.tsx';
 
 const EMPTY = {
   Name: '',
@@ -35,6 +35,7 @@ const EMPTY = {
   heardFrom: '',
   additionalComments: '',
   [HONEYPOT]: '',
+  whatsapp: false,
   ...UNDER_AGE_EMPTY,
 };
 
@@ -45,17 +46,13 @@ const OTHER = 'Other';
 export default function PitchForm() {
   const [other, setOther] = useState(false);
   // The stage starts empty ("Select stage"); the schema refuses it until one is chosen.
-  const form = useForm(pitchSchema, EMPTY as never);
-  // Boxes ticked before the form was alive come as one list of the industries boxes, Other among them.
-  const { formRef, ready } = useReady(({ industries: ticked, ...early }) => {
-    form.setValues((v) => ({ ...v, ...early }));
-    if (!Array.isArray(ticked)) return;
-    form.setField(
-      'industries',
-      ticked.filter((i) => (INDUSTRIES as readonly string[]).includes(i)),
-    );
-    setOther(ticked.includes(OTHER));
-  });
+  const form = useForm(pitchSchema, EMPTY as never, { check: guardianCheck });
+  useTracking();
+  // Other is not an industry of the list (the form kit leaves its box out): ticked before the form was alive, it shows its field.
+  const otherBox = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    if (otherBox.current?.checked) setOther(true);
+  }, []);
   const { bind, errors, values } = form;
   const industries = (values.industries as string[] | undefined) ?? [];
   const words = countWords(String(values.startupIdea ?? ''));
@@ -66,15 +63,19 @@ export default function PitchForm() {
       on ? [...current.filter((i) => i !== industry), industry] : current.filter((i) => i !== industry),
     );
 
-  const submit = form.handleSubmit(async (data) => {
-    try {
-      await api<{ message: string }>('/user/tank', { body: withTracking({ ...data, otherIndustry: other ? data.otherIndustry : '' }) });
-      location.assign('/thank-you');
-    } catch (error) {
-      toast.error(errorText(error, 'Submission failed'));
-      throw error;
-    }
-  }, 'Submission failed');
+  const submit = form.handleSubmit(
+    async (data) => {
+      try {
+        await api<{ message: string }>('/user/tank', { body: withTracking({ ...data, otherIndustry: other ? data.otherIndustry : '' }) });
+        location.assign('/thank-you');
+      } catch (error) {
+        toastSendError(error, 'Submission failed');
+        throw error;
+      }
+    },
+    'Submission failed',
+    toastFieldProblem,
+  );
 
   const text = (name: string, label: string, required: boolean, max: number, extra: Record<string, unknown> = {}) => (
     <Field label={label} error={errors[name]} required={required}>
@@ -95,7 +96,7 @@ export default function PitchForm() {
   return (
     <>
       <Toasts />
-      <form ref={formRef} className="lead-form" noValidate onSubmit={submit} data-ready={ready || undefined} aria-label="AspiraTank pitch">
+      <form {...form.formProps} action={LEAD_ACTION.pitch} className="lead-form" noValidate onSubmit={submit} aria-label="AspiraTank pitch">
         <FormError message={form.generalError} />
         <div className="lead-grid">
           {text('Name', 'Founder Name', true, 100, { autoComplete: 'name' })}
@@ -137,7 +138,15 @@ export default function PitchForm() {
                 </label>
               ))}
               <label className="checkbox">
-                <input type="checkbox" name="industries" value={OTHER} checked={other} onChange={(e) => setOther(e.target.checked)} />
+                <input
+                  ref={otherBox}
+                  type="checkbox"
+                  name="industries"
+                  value={OTHER}
+                  data-early="skip"
+                  checked={other}
+                  onChange={(e) => setOther(e.target.checked)}
+                />
                 Other
               </label>
             </div>

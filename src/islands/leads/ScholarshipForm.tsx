@@ -3,13 +3,13 @@ import { api } from '../../lib/api.ts';
 import { HONEYPOT, scholarshipSchema } from '../../shared/leads.ts';
 import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
 import { WhatsAppOptIn } from '../ui/WhatsAppOptIn.tsx';
-import { AgeAndNotice } from '../ui/AgeAndNotice.tsx';
+import { AgeAndNotice, guardianCheck } from '../ui/AgeAndNotice.tsx';
 import { UNDER_AGE_EMPTY } from '../../shared/minors.ts';
-import { Toasts, toast } from '../ui/Toasts.tsx';
+import { Toasts, toast, toastFieldProblem } from '../ui/Toasts.tsx';
 import { useForm } from '../ui/useForm.ts';
-import { Honeypot, useReady, withTracking } from './parts.tsx';
+import { Honeypot, LEAD_ACTION, toastSendError, useTracking, withTracking } from './parts.tsx';
 
-const EMPTY = { name: '', email: '', phone: '', institute: '', message: '', [HONEYPOT]: '', ...UNDER_AGE_EMPTY };
+const EMPTY = { name: '', email: '', phone: '', institute: '', message: '', [HONEYPOT]: '', whatsapp: false, ...UNDER_AGE_EMPTY };
 
 /**
  * /scholarship: name, email, phone, institute, message, all required. Success sets the submitted
@@ -18,17 +18,26 @@ const EMPTY = { name: '', email: '', phone: '', institute: '', message: '', [HON
  */
 export default function ScholarshipForm() {
   const [submitted, setSubmitted] = useState<string | null>(null);
-  const form = useForm(scholarshipSchema, EMPTY);
-  const { formRef, ready } = useReady((early) => form.setValues((v) => ({ ...v, ...early })));
+  const form = useForm(scholarshipSchema, EMPTY, { check: guardianCheck });
+  useTracking();
   const { bind, errors } = form;
 
-  const submit = form.handleSubmit(async (data) => {
-    setSubmitted(null);
-    const answer = await api<{ message: string }>('/user/scholarship', { body: withTracking(data) });
-    toast.success(answer.message);
-    setSubmitted(answer.message);
-    form.reset();
-  }, 'Something went wrong. Please try again.');
+  const submit = form.handleSubmit(
+    async (data) => {
+      setSubmitted(null);
+      try {
+        const answer = await api<{ message: string }>('/user/scholarship', { body: withTracking(data) });
+        toast.success(answer.message);
+        setSubmitted(answer.message);
+        form.reset();
+      } catch (error) {
+        toastSendError(error, 'Something went wrong. Please try again.');
+        throw error;
+      }
+    },
+    'Something went wrong. Please try again.',
+    toastFieldProblem,
+  );
 
   return (
     <>
@@ -40,11 +49,11 @@ export default function ScholarshipForm() {
         </div>
       ) : null}
       <form
-        ref={formRef}
+        {...form.formProps}
+        action={LEAD_ACTION.scholarship}
         className="lead-form"
         noValidate
         onSubmit={submit}
-        data-ready={ready || undefined}
         aria-label="Scholarship application"
       >
         <FormError message={form.generalError} />

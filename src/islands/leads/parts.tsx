@@ -1,6 +1,7 @@
-import { forwardRef, useEffect, useRef, useState, type InputHTMLAttributes, type RefObject } from 'react';
+import { forwardRef, useEffect, type InputHTMLAttributes } from 'react';
+import { ApiError, errorText } from '../../lib/api.ts';
 import { HONEYPOT } from '../../shared/leads.ts';
-import { takeEarlyInput, type EarlyInput } from '../ui/early-input.ts';
+import { toast } from '../ui/Toasts.tsx';
 import { captureTracking, readTouches } from './tracking.ts';
 import './leads.css';
 
@@ -31,22 +32,26 @@ export const IndianPhoneInput = forwardRef<HTMLInputElement, InputHTMLAttributes
   );
 });
 
-/**
- * Hydration: takes over what the visitor typed, ticked or picked before the island came alive,
- * then marks the form ready (`data-ready`; tests wait for it). Returns the ref for the <form> and
- * the ready flag.
- */
-export function useReady(apply: (values: EarlyInput) => void): { formRef: RefObject<HTMLFormElement | null>; ready: boolean } {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    captureTracking();
-    const early = takeEarlyInput(formRef.current);
-    if (Object.keys(early).length) apply(early);
-    setReady(true);
-  }, []);
-  return { formRef, ready };
+/** Records this visit's campaign and referring page once the form is alive (./tracking.ts). */
+export function useTracking(): void {
+  useEffect(() => captureTracking(), []);
 }
+
+/**
+ * A send that failed, in one toast: the server's field errors are shown under their fields (and
+ * said by the form's `onInvalid`), never as the API's "field: message" lines.
+ */
+export function toastSendError(error: unknown, fallback: string): void {
+  if (error instanceof ApiError && !error.noResponse && Object.keys(error.fieldErrors()).length) return;
+  toast.error(errorText(error, fallback), 'form-problem');
+}
+
+/** Where a lead form posts without JavaScript: the same endpoint, which answers a form post with a page (netlify/functions/leads.mts). */
+export const LEAD_ACTION = {
+  contact: '/api/v1/user/contactus',
+  scholarship: '/api/v1/user/scholarship',
+  pitch: '/api/v1/user/tank',
+} as const;
 
 /** The parsed form data plus this visit's campaign and referring page. */
 export function withTracking<T extends object>(data: T): T {

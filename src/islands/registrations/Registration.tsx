@@ -17,15 +17,8 @@ export default function Registration() {
   return (
     <div className="reg" data-ready={flow.ready || undefined} data-phase={flow.state.phase}>
       <Toasts />
-      {/* data-ready on the form too: until then, early-input.ts records what is typed into it. */}
-      <form
-        ref={flow.refs.formRef}
-        className="reg-form"
-        noValidate
-        onSubmit={(e) => e.preventDefault()}
-        aria-label="Registration"
-        data-ready={flow.ready || undefined}
-      >
+      {/* The form kit's props: what was typed before the form came alive is taken over (useEarlyInput.ts). */}
+      <form {...flow.form.formProps} className="reg-form" noValidate onSubmit={(e) => e.preventDefault()} aria-label="Registration">
         <EmailStep flow={flow} />
         <DetailsStep flow={flow} />
         <PaymentStep flow={flow} />

@@ -4,7 +4,7 @@
  * reload (storage.ts) and the requests of each step (the email code's in useEmailCode.ts). The step
  * components only render.
  */
-import { useEffect, useReducer, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { api, ApiError, errorText } from '../../lib/api.ts';
 import { codeFromUrl } from '../codes/CodeField.tsx';
 import type { FeeCodePreviewAnswer } from '../../shared/codes.ts';
@@ -17,11 +17,10 @@ import type {
 import type { ParentConsentStatus } from '../../shared/minors.ts';
 import { REGISTRATION_EMPTY, registrationFormSchema, type RegistrationValues } from '../../shared/registration-form.ts';
 import { successUrl, type FeeOptionId, type PaidRegistrationDto } from '../../shared/registration-fees.ts';
-import { takeEarlyInput } from '../ui/early-input.ts';
-import { optInTicked } from '../../shared/whatsapp-opt-in.ts';
+import { readControls } from '../ui/early-input.ts';
 import { readTouches } from '../leads/tracking.ts';
 import { useBilling } from '../ui/BillingFields.tsx';
-import { toast } from '../ui/Toasts.tsx';
+import { toast, toastFieldProblem } from '../ui/Toasts.tsx';
 import { useForm } from '../ui/useForm.ts';
 import { MSG } from './messages.ts';
 import { initialState, reducer, toSaved } from './machine.ts';
@@ -29,58 +28,53 @@ import { focusField, useEmailCode } from './useEmailCode.ts';
 import { readFlow, readForm, writeFlow, writeForm } from './storage.ts';
 
 const FIELDS = Object.keys(REGISTRATION_EMPTY) as (keyof RegistrationValues)[];
+/** The form's starting values: every field empty, the WhatsApp choice unticked. */
+const START = { ...REGISTRATION_EMPTY, whatsapp: false };
 
-/** What the visitor typed before the island came alive: still in the DOM (hydration keeps it) or recorded. */
-function typedBeforeHydration(form: HTMLFormElement | null): Partial<RegistrationValues> {
-  if (!form) return {};
-  const out: Record<string, string | boolean> = {};
-  for (const name of FIELDS) {
-    const el = form.elements.namedItem(name) as HTMLInputElement | HTMLTextAreaElement | null;
-    if (el?.value) out[name] = el.value;
-  }
-  const recorded = takeEarlyInput(form);
-  for (const name of FIELDS) {
-    const value = recorded[name];
-    if (typeof value === 'string' && value) out[name] = value;
-  }
-  // The WhatsApp choice, ticked before the form came alive.
-  const whatsapp = form.elements.namedItem('whatsapp') as HTMLInputElement | null;
-  if (whatsapp?.checked || optInTicked(recorded['whatsapp'])) out['whatsapp'] = true;
-  return out as Partial<RegistrationValues>;
+/** The form as a reload left it (this tab) and the contact of a saved registration; what was typed before the form came alive wins over it. */
+function restored(): Partial<RegistrationValues> {
+  const saved = readFlow();
+  const stored = readForm() as Partial<RegistrationValues> | null;
+  return {
+    ...(stored ? Object.fromEntries(FIELDS.filter((k) => typeof stored[k] === 'string').map((k) => [k, stored[k]])) : {}),
+    ...(saved?.state.email ? { email: saved.state.email } : {}),
+    ...(saved?.contact.name && !stored?.name ? { name: saved.contact.name } : {}),
+    ...(saved?.contact.phone && !stored?.phone ? { phone: saved.contact.phone } : {}),
+  };
+}
+
+/**
+ * A refused "Register": one toast (the next replaces it) that says what to do. Only empty fields
+ * read "Please fill all required fields."; otherwise the first filled field's own problem (a
+ * birth date, the parent's email), as shown under it.
+ */
+function toastRefused(errors: Record<string, string>, values: Record<string, unknown>): void {
+  const wrong = Object.keys(errors).filter((name) => String(values[name] ?? '').trim() !== '');
+  if (wrong.length) toastFieldProblem({ [wrong[0]!]: errors[wrong[0]!]! }, 'registration-problem');
+  else toast.error(MSG.fillRequired, 'registration-problem');
 }
 
 export function useRegistration() {
   const [state, dispatch] = useReducer(reducer, initialState);
-  const form = useForm(registrationFormSchema, REGISTRATION_EMPTY as RegistrationValues);
-  const { values, setValues } = form;
+  const form = useForm(registrationFormSchema, START as RegistrationValues, { restore: restored });
+  const { values, ready, formRef } = form;
   const billing = useBilling();
   // A discount or scholarship code for the listed fees (from a shareable link or typed).
   const [initialCode] = useState(codeFromUrl);
   const [code, setCode] = useState<{ code: string; preview: FeeCodePreviewAnswer } | null>(null);
-  const [ready, setReady] = useState(false);
   // A child's registration waits for the parent's consent (asked by email) before any fee.
   const [parentConsent, setParentConsent] = useState<ParentConsentStatus>('not-needed');
-  const formRef = useRef<HTMLFormElement>(null);
   const payButton = useRef<HTMLButtonElement>(null);
 
   // A reload keeps a verified email (this tab), a registration and its paid fee (this device) and
-  // the typed form (this tab); what was typed before hydration wins over all of them.
-  useEffect(() => {
+  // the typed form (this tab, useForm's `restore`); what was typed before the form came alive wins
+  // over all of them. Read as the first render commits, with the form kit's own reading.
+  useLayoutEffect(() => {
     const saved = readFlow();
-    const stored = readForm() as Partial<RegistrationValues> | null;
-    const early = typedBeforeHydration(formRef.current);
     if (saved) dispatch({ type: 'restored', state: saved.state });
-    setValues((v) => ({
-      ...v,
-      ...(stored ? Object.fromEntries(FIELDS.filter((k) => typeof stored[k] === 'string').map((k) => [k, stored[k]])) : {}),
-      ...(saved?.state.email ? { email: saved.state.email } : {}),
-      ...(saved?.contact.name && !stored?.name ? { name: saved.contact.name } : {}),
-      ...(saved?.contact.phone && !stored?.phone ? { phone: saved.contact.phone } : {}),
-      ...early,
-    }));
-    if (early.email) dispatch({ type: 'emailEdited', email: early.email });
-    setReady(true);
-  }, [setValues]);
+    const early = readControls(formRef.current, { email: '' })['email'];
+    if (typeof early === 'string') dispatch({ type: 'emailEdited', email: early });
+  }, []);
 
   const registered = state.phase === 'registered' || state.phase === 'paid';
   const verified = state.phase === 'verified' || registered;
@@ -141,12 +135,13 @@ export function useRegistration() {
           dispatch({ type: 'verificationExpired' });
           return void toast.error(MSG.verifyFirst);
         }
-        toast.error(errorText(error, MSG.registrationFailed));
-        throw error; // the form kit puts each "field: message" under its field
+        // The form kit puts each "field: message" under its field and says the first (toastRefused).
+        if (!Object.keys(error.fieldErrors()).length) toast.error(errorText(error, MSG.registrationFailed), 'registration-problem');
+        throw error;
       }
     },
     MSG.registrationFailed,
-    () => toast.error(MSG.fillRequired),
+    (errors) => toastRefused(errors, values),
   );
 
   function register() {

@@ -8,13 +8,18 @@ import type { CoursePaymentAnswer, CourseOrderAnswer } from '../../shared/order.
 import { CodeField, CodePrice, codeFromUrl } from '../codes/CodeField.tsx';
 import { BillingFields, useBilling } from '../ui/BillingFields.tsx';
 import { toast, Toasts } from '../ui/Toasts.tsx';
-import { earlyText, useEarlyInput } from '../ui/useEarlyInput.ts';
+import { useEarlyInput } from '../ui/useEarlyInput.ts';
 import { setFlash } from '../../lib/flash.ts';
 import { handleExpired } from '../accounts/guard.ts';
 import { alreadyPurchased, loadBuyData } from './buy-data.ts';
 import { LABELS } from './labels.ts';
 
-type State = { kind: 'loading' } | { kind: 'ready'; course: CourseDto } | { kind: 'error' };
+type State =
+  | { kind: 'loading' }
+  | { kind: 'ready'; course: CourseDto }
+  | { kind: 'error' }
+  /** A child's account: nothing is payable until a parent confirms (the server's 403 says so). */
+  | { kind: 'waiting'; message: string };
 
 /**
  * /buy/{id}, the form: a discount code, the billing details for the GST invoice (remembered from the
@@ -27,8 +32,10 @@ type State = { kind: 'loading' } | { kind: 'ready'; course: CourseDto } | { kind
 export default function BuyCourse() {
   const [state, setState] = useState<State>({ kind: 'loading' });
   const billing = useBilling();
-  const { formRef, ready } = useEarlyInput((early) =>
-    billing.setValues((b) => ({ ...b, ...earlyText(early, ['state', 'gstin', 'businessName']) })),
+  const { formRef, formProps } = useEarlyInput(
+    { state: '', gstin: '', businessName: '' },
+    (early) => billing.setValues((b) => ({ ...b, ...early })),
+    state.kind === 'ready',
   );
   const [paying, setPaying] = useState(false);
   const [note, setNote] = useState<string | null>(null);
@@ -105,6 +112,8 @@ export default function BuyCourse() {
     } catch (error) {
       if (handleExpired(error)) return;
       if (error instanceof ApiError && error.status === 400 && error.errors === LABELS.alreadyPurchased) return void alreadyPurchased();
+      if (error instanceof ApiError && error.status === 403)
+        return void setState({ kind: 'waiting', message: errorText(error, LABELS.buyError) });
       setNote(null);
       if (!(error instanceof ApiError && billing.serverErrors(error.fieldErrors()))) toast.error(errorText(error, LABELS.paymentFailed));
     } finally {
@@ -114,17 +123,18 @@ export default function BuyCourse() {
 
   // A course that cannot be bought: the page says why (buy-summary.ts) instead of this form.
   if (state.kind === 'error') return null;
-  const course = state.kind === 'ready' ? state.course : null;
+  if (state.kind === 'waiting')
+    return (
+      <div className="buy-waiting" role="alert" tabIndex={-1} ref={(el) => el?.focus()}>
+        <p className="form-error">{state.message}</p>
+        <p>{LABELS.parentConsentNeeded}</p>
+        <a className="btn btn-secondary" href="/purchases">
+          {LABELS.goToPurchases}
+        </a>
+      </div>
+    );
   return (
-    <form
-      ref={formRef}
-      className="buy-form"
-      aria-label="Payment details"
-      method="post"
-      noValidate
-      onSubmit={(e) => void pay(e)}
-      data-ready={(ready && course !== null) || undefined}
-    >
+    <form {...formProps} className="buy-form" aria-label="Payment details" noValidate onSubmit={(e) => void pay(e)}>
       <CodeField<CodePreviewAnswer>
         initial={initialCode}
         disabled={paying}

@@ -4,7 +4,7 @@ import type { CourseDto } from '../../shared/course.ts';
 import { DESCRIPTION_CUT, truncate } from '../../shared/text.ts';
 import { LABELS } from './labels.ts';
 import { PriceTag } from './PriceTag.tsx';
-import { earlyText, useEarlyInput } from '../ui/useEarlyInput.ts';
+import { useEarlyInput } from '../ui/useEarlyInput.ts';
 import './courses.css';
 
 type Props = { initial?: CourseDto[] | null };
@@ -25,7 +25,7 @@ export default function CourseList({ initial = null }: Props) {
   const [courses, setCourses] = useState<CourseDto[] | null>(initial);
   const [failed, setFailed] = useState(false);
   const [query, setQuery] = useState('');
-  const { formRef, ready } = useEarlyInput((early) => setQuery(earlyText(early, ['q']).q ?? ''));
+  const { formProps } = useEarlyInput({ q: '' }, (early) => setQuery(typeof early['q'] === 'string' ? early['q'] : ''));
 
   useEffect(() => {
     const controller = new AbortController();
@@ -44,7 +44,7 @@ export default function CourseList({ initial = null }: Props) {
 
   return (
     <div className="shop-courses">
-      <form ref={formRef} className="shop-search" role="search" onSubmit={(e) => e.preventDefault()} data-ready={ready || undefined}>
+      <form {...formProps} method="get" className="shop-search" role="search" onSubmit={(e) => e.preventDefault()}>
         <label htmlFor="course-search" className="sr-only">
           Search courses
         </label>

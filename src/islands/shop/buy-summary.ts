@@ -6,7 +6,6 @@
  * bought shows why instead of the form.
  */
 import { formatRupees } from '../../shared/money.ts';
-import { recordEarlyInput } from '../ui/early-input.ts';
 import { loadBuyData } from './buy-data.ts';
 
 export function showBuySummary(): void {
@@ -19,10 +18,7 @@ export function showBuySummary(): void {
       if (form && !form.hasAttribute('data-ready')) {
         for (const [name, value] of Object.entries(data.billing)) {
           const field = form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
-          if (field && !field.value && value) {
-            field.value = value;
-            recordEarlyInput(form, { [name]: value });
-          }
+          if (field && !field.value && value) field.value = value;
         }
       }
     } else if (data.kind === 'error') {

@@ -15,6 +15,7 @@ export const LABELS = {
   paymentFailed: 'Payment failed',
   buyError: 'Error',
   goToPurchases: 'Go to Purchases',
+  parentConsentNeeded: 'You can buy courses once your parent or guardian confirms. Ask them to open the link in their email.',
   checkoutName: 'Course Purchase',
   logoutFailed: 'Error in logging out',
   courseNotFound: 'Course not found',

@@ -1,8 +1,11 @@
 /**
  * What a lead form adds for the DPDP Act in one line: "I am under 18" (s.9), the parent's details
- * when ticked, and the notice with its English/Hindi choice (Rules r.3). Values: UNDER_AGE_EMPTY.
+ * when ticked, and the notice with its English/Hindi choice (Rules r.3). Values: UNDER_AGE_EMPTY;
+ * the form's `check`: guardianCheck (the server's own rule, so a child's form says what is missing
+ * under the parent's fields before anything is sent).
  */
 import type { NoticeLanguage } from '../../shared/consent.ts';
+import { leadGuardian } from '../../shared/minors-schema.ts';
 import { ADULT_AGE } from '../../shared/minors.ts';
 import { ConsentNotice } from './ConsentNotice.tsx';
 import { GuardianFields } from './GuardianFields.tsx';
@@ -13,6 +16,19 @@ type AgeForm = {
   bind: (name: string) => { name: string; value: string; onChange: (event: { target: { value: string } }) => void };
   errors: Record<string, string | undefined>;
 };
+
+/** The parent's details a child's form still needs, by field (none for an adult). */
+export function guardianCheck(values: Record<string, unknown>): Record<string, string> {
+  const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : '');
+  const { problems } = leadGuardian({
+    email: text('email'),
+    under18: values['under18'] === true,
+    parentName: text('parentName'),
+    parentEmail: text('parentEmail'),
+    parentPhone: text('parentPhone'),
+  });
+  return Object.fromEntries(problems.map((problem) => [problem.slice(0, problem.indexOf(':')), problem.slice(problem.indexOf(':') + 2)]));
+}
 
 export function AgeAndNotice({ form }: { form: AgeForm }) {
   const under18 = form.values['under18'] === true;

@@ -24,17 +24,27 @@ const refresh = () => {
   }
 };
 
-function show(kind: 'blank' | 'error' | 'success', message: string): void {
+function show(kind: 'blank' | 'error' | 'success', message: string, id?: string): void {
   wanted = true;
   refresh();
-  void load().then(({ default: hot }) => (kind === 'blank' ? hot(message) : hot[kind](message)));
+  const options = id ? { id } : {};
+  void load().then(({ default: hot }) => (kind === 'blank' ? hot(message, options) : hot[kind](message, options)));
 }
 
-/** `toast(message)`, `toast.error(message)`, `toast.success(message)`. */
-export const toast = Object.assign((message: string) => show('blank', message), {
-  error: (message: string) => show('error', message),
-  success: (message: string) => show('success', message),
+/**
+ * `toast(message)`, `toast.error(message)`, `toast.success(message)`. With an `id`, a message
+ * replaces the one shown under that id instead of stacking beside it (one toast per problem).
+ */
+export const toast = Object.assign((message: string, id?: string) => show('blank', message, id), {
+  error: (message: string, id?: string) => show('error', message, id),
+  success: (message: string, id?: string) => show('success', message, id),
 });
+
+/** A refused submit, said once (the form's previous one replaced): the first field's own words, shown under it too. */
+export function toastFieldProblem(errors: Record<string, string>, id = 'form-problem'): void {
+  const first = Object.values(errors)[0];
+  if (first) toast.error(first, id);
+}
 
 const Toaster = lazy(() =>
   load().then(({ Toaster: HotToaster }) => ({

@@ -1,51 +1,44 @@
 /**
  * What a visitor types, ticks or picks in a form before its code has loaded (a lead form hydrates
- * on first intent, the advisor form when its dialog first opens, page scripts after the first
- * paint) would be wiped by the form's first render, which writes its own state (the empty
- * defaults) over the prebuilt HTML. The page bootstrap (src/integrations/after-paint.ts), inline
- * at the end of every page, remembers it from the start under this key; the form takes it over
- * when it mounts.
+ * on first intent, the advisor form when its dialog first opens, a slow phone later still) stays
+ * in the form's controls: hydration leaves their values as they are, but the form's state starts
+ * from its empty defaults. The form kit reads the controls when the form's first render commits,
+ * in the same task (useEarlyInput.ts), so nothing typed before or during hydration is lost.
+ * docs/architecture.md, "Islands and hydration".
  */
-/** By field name: a field's value (text, a select, the chosen radio), or the values ticked among the checkboxes of that name. */
-export type EarlyInput = Record<string, string | string[]>;
-type Stash = WeakMap<HTMLFormElement, EarlyInput>;
-export const EARLY_INPUT_KEY = '__aspiraEarlyInput';
+/** By field name: a text, a select or the chosen radio as a string, a group of boxes as the values ticked, one box as a boolean. */
+export type EarlyInput = Record<string, string | string[] | boolean>;
 
-function stash(): Stash {
-  const host = window as unknown as Record<string, Stash | undefined>;
-  return (host[EARLY_INPUT_KEY] ??= new WeakMap());
-}
-
-/** Adds to what this form will take over when it comes alive (a page script filling it in first). */
-export function recordEarlyInput(form: HTMLFormElement, values: EarlyInput): void {
-  stash().set(form, { ...(stash().get(form) ?? {}), ...values });
-}
-
-/** What was typed, ticked or picked in this form before it came alive (empty when nothing was). */
-export function takeEarlyInput(form: HTMLFormElement | null): EarlyInput {
-  if (!form) return {};
-  const values = stash().get(form) ?? {};
-  stash().delete(form);
-  return values;
-}
+type Control = HTMLInputElement & { form: HTMLFormElement | null };
 
 /**
- * What this form held when it came alive, without taking it: the values hydration left in its
- * controls (typed before the page bootstrap ran), then what the bootstrap recorded. A control
- * with `data-early="skip"` is left out.
+ * The form's controls as its values hold them. With `shape` (the form's starting values) only
+ * those names, each read as its starting value's type: a boolean is whether its box is ticked
+ * (never the box's `['on']`), a list the values ticked among the boxes of that name, a string the
+ * value. Without it every named control (a box's name maps to the values ticked). Hidden, file
+ * and button controls, and one with `data-early="skip"`, are left out; so is an empty text.
  */
-export function peekEarlyInput(form: HTMLFormElement | null): EarlyInput {
-  if (!form) return {};
+export function readControls(form: HTMLFormElement | null, shape?: Record<string, unknown>): EarlyInput {
   const found: EarlyInput = {};
+  if (!form) return found;
   for (const element of Array.from(form.elements)) {
-    const control = element as HTMLInputElement;
-    if (!control.name || control.dataset['early'] === 'skip' || /^(hidden|submit|button|reset|file)$/.test(control.type)) continue;
+    const control = element as Control;
+    const name = control.name;
+    if (!name || control.dataset['early'] === 'skip' || /^(hidden|submit|button|reset|file)$/.test(control.type)) continue;
+    if (shape && !(name in shape)) continue;
+    const kind = shape ? typeof shape[name] : control.type === 'checkbox' ? 'object' : 'string';
     if (control.type === 'checkbox') {
-      const ticked = Array.isArray(found[control.name]) ? (found[control.name] as string[]) : [];
-      found[control.name] = control.checked ? [...ticked, control.value] : ticked;
+      if (kind === 'boolean') found[name] = found[name] === true || control.checked;
+      else if (kind === 'object') {
+        const ticked = Array.isArray(found[name]) ? (found[name] as string[]) : [];
+        found[name] = control.checked ? [...ticked, control.value] : ticked;
+      }
     } else if (control.type === 'radio') {
-      if (control.checked) found[control.name] = control.value;
-    } else if (control.value) found[control.name] = control.value;
+      if (control.checked) found[name] = control.value;
+    } else if (control.value && kind === 'string') found[name] = control.value;
   }
-  return { ...found, ...(stash().get(form) ?? {}) };
+  return found;
 }
+
+/** What this form held when it came alive, every named control (a control of a component's own: CodeField). */
+export const peekEarlyInput = (form: HTMLFormElement | null): EarlyInput => readControls(form);

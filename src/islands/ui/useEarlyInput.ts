@@ -1,30 +1,40 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
-import { peekEarlyInput, takeEarlyInput, type EarlyInput } from './early-input.ts';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { readControls, type EarlyInput } from './early-input.ts';
 
 /**
- * For a form that comes alive on the first interaction (`client:interaction`): once mounted, it
- * takes over what the visitor typed, ticked or picked while the form was plain HTML (./early-input.ts),
- * then marks the form ready (`data-ready`: a submit held until then is sent, tests wait for it).
- * Returns the ref for the <form> and the ready flag.
+ * The one way a form comes alive (useForm uses it; a form without useForm calls it itself). When
+ * the first render commits, in the same task, it reads what the visitor typed, ticked or picked
+ * while the form was plain HTML (./early-input.ts, each name as `shape` types it) and gives it to
+ * `apply`; updates made there render before any later event is handled, so a keystroke or press
+ * that comes next sees them. Then the form is ready: `data-ready` replaces `data-await`, and a
+ * submit the page bootstrap held meanwhile (`data-held`, src/integrations/after-paint.ts) is made,
+ * once. `formProps` go on the <form>: it posts (never a GET with the fields in the address).
+ * `alive` false keeps the form waiting (and a submit held) until what it needs has come: /buy's course.
  */
-export function useEarlyInput(apply: (values: EarlyInput) => void): { formRef: RefObject<HTMLFormElement | null>; ready: boolean } {
+export function useEarlyInput(
+  shape: Record<string, unknown>,
+  apply: (values: EarlyInput) => void,
+  alive = true,
+): {
+  formRef: RefObject<HTMLFormElement | null>;
+  ready: boolean;
+  formProps: { ref: RefObject<HTMLFormElement | null>; method: 'post'; 'data-ready'?: true; 'data-await'?: '' };
+} {
   const formRef = useRef<HTMLFormElement>(null);
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    const early = peekEarlyInput(formRef.current);
-    takeEarlyInput(formRef.current);
-    if (Object.keys(early).length) apply(early);
-    setReady(true);
+  const [mounted, setMounted] = useState(false);
+  const ready = mounted && alive;
+  useLayoutEffect(() => {
+    apply(readControls(formRef.current, shape));
+    setMounted(true);
   }, []);
-  return { formRef, ready };
-}
-
-/** The text values among `early` for these field names (what a text form's state takes). */
-export function earlyText<K extends string>(early: EarlyInput, names: readonly K[]): Partial<Record<K, string>> {
-  const out: Partial<Record<K, string>> = {};
-  for (const name of names) {
-    const value = early[name];
-    if (typeof value === 'string') out[name] = value;
-  }
-  return out;
+  useEffect(() => {
+    const form = formRef.current;
+    if (!ready || !form?.hasAttribute('data-held')) return;
+    form.removeAttribute('data-held');
+    form.requestSubmit();
+  }, [ready]);
+  const formProps = ready
+    ? { ref: formRef, method: 'post' as const, 'data-ready': true as const }
+    : { ref: formRef, method: 'post' as const, 'data-await': '' as const };
+  return { formRef, ready, formProps };
 }

@@ -2,6 +2,7 @@ import { useCallback, useRef, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api.ts';
 import '../../lib/zod-csp.ts';
+import { useEarlyInput } from './useEarlyInput.ts';
 
 type Values = Record<string, unknown>;
 
@@ -34,12 +35,26 @@ export function checkForm<S extends Schema>(
 
 /**
  * The form pattern of the site: values in state, the SAME schema as the API checks them on
- * submit, errors per field (from the schema or from the server's "field: message" answers) and a
- * general error line. `onSubmit` gets the parsed data; throwing an ApiError maps it onto fields.
- * `onInvalid` (optional) hears about a submit the schema refused, e.g. to say so in a toast.
+ * submit, errors per field (from the schema, from `check`, or from the server's "field: message"
+ * answers) and a general error line. `onSubmit` gets the parsed data; throwing an ApiError maps it
+ * onto fields. `onInvalid` (optional) hears about a submit refused by the schema, `check` or the
+ * server's field errors, e.g. to say so in one toast. `formProps` go on the <form>: what was typed
+ * before the form came alive is taken over, and a submit made then is made once (useEarlyInput).
  */
-export function useForm<S extends Schema>(schema: S, initial: Input<S> & Values) {
+export function useForm<S extends Schema>(
+  schema: S,
+  initial: Input<S> & Values,
+  options: {
+    /** Field errors the schema cannot see (a child's parent, checked by the server), by field name. */
+    check?: (values: Input<S> & Values) => Record<string, string>;
+    /** Values kept from before (a reload), under what the visitor typed before the form came alive. */
+    restore?: () => Partial<Input<S>>;
+  } = {},
+) {
   const [values, setValues] = useState<Input<S> & Values>(initial);
+  const { formRef, ready, formProps } = useEarlyInput(initial, (early) =>
+    setValues((v) => ({ ...v, ...(options.restore?.() ?? {}), ...early })),
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [generalError, setGeneralError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -79,8 +94,9 @@ export function useForm<S extends Schema>(schema: S, initial: Input<S> & Values)
       event?.preventDefault();
       if (busy.current) return;
       const parsed = checkForm(schema, values);
-      if (!parsed.success) {
-        const next = parsed.errors;
+      const extra = options.check?.(values) ?? {};
+      if (!parsed.success || Object.keys(extra).length) {
+        const next = { ...extra, ...(parsed.success ? {} : parsed.errors) };
         setErrors(next);
         setGeneralError(null);
         focusFirstError(Object.keys(next));
@@ -99,6 +115,7 @@ export function useForm<S extends Schema>(schema: S, initial: Input<S> & Values)
           const general = error.generalErrors();
           setGeneralError(general.length ? general.join(' ') : Object.keys(fieldMessages).length ? null : fallback);
           focusFirstError(Object.keys(fieldMessages));
+          if (Object.keys(fieldMessages).length) onInvalid?.(fieldMessages);
         } else {
           setGeneralError(fallback);
         }
@@ -108,7 +125,22 @@ export function useForm<S extends Schema>(schema: S, initial: Input<S> & Values)
       }
     };
 
-  return { values, setValues, setField, bind, errors, setErrors, generalError, setGeneralError, submitting, handleSubmit, reset };
+  return {
+    values,
+    setValues,
+    setField,
+    bind,
+    errors,
+    setErrors,
+    generalError,
+    setGeneralError,
+    submitting,
+    handleSubmit,
+    reset,
+    formRef,
+    ready,
+    formProps,
+  };
 }
 
 function focusFirstError(names: string[]): void {

@@ -192,6 +192,28 @@ describe.each(ENDPOINTS)('$name: valid submission', (endpoint) => {
   });
 });
 
+describe.each(ENDPOINTS)('$name: sent as a form post (JavaScript off)', (endpoint) => {
+  it('stores the one lead as the JSON body would and answers with a page, never the fields in an address', async () => {
+    const before = await snapshot();
+    const fields = new URLSearchParams();
+    for (const [name, value] of Object.entries(endpoint.valid() as Record<string, unknown>)) {
+      if (Array.isArray(value)) for (const item of value) fields.append(name, String(item));
+      else if (value === true) fields.append(name, 'on');
+      else if (value !== false) fields.append(name, String(value));
+    }
+    const res = await call('POST', endpoint.path, {
+      rawBody: fields.toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      ip: ip(),
+    });
+    expect([201, 303], res.text).toContain(res.status);
+    if (res.status === 303) expect(res.headers.get('location')).toBe('/thank-you');
+    else expect(res.text).toMatch(/Thank you!/);
+    const after = await snapshot();
+    expect(after[endpoint.table as keyof typeof after]).toBe(before[endpoint.table as keyof typeof before] + 1);
+  });
+});
+
 describe('what is stored and sent', () => {
   it('contact page: normalised phone and email, source contact, confirmation and team emails', async () => {
     const res = await call('POST', contact.path, {
@@ -397,14 +419,19 @@ describe.each(ENDPOINTS)('$name: bad input gets a 4xx and writes nothing', (endp
     await expectRefused(endpoint, 'hello', 400, /expected object/);
   });
 
-  it('not JSON -> 415 / 400, over 64 KB -> 413', async () => {
+  it('not JSON -> 415 / 400, over 64 KB -> 413; a form post with a problem -> a 400 page in words', async () => {
     const before = await snapshot();
+    const text = await call('POST', endpoint.path, { rawBody: 'Name=x', headers: { 'content-type': 'text/plain' }, ip: ip() });
+    expect(text.status).toBe(415);
     const form = await call('POST', endpoint.path, {
       rawBody: 'Name=x',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       ip: ip(),
     });
-    expect(form.status).toBe(415);
+    expect(form.status).toBe(400);
+    expect(form.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(form.text).toMatch(/Please check the form/);
+    expect(form.text).not.toMatch(/<li>[A-Za-z]+: /);
     const broken = await call('POST', endpoint.path, { rawBody: '{"Name": ', headers: { 'content-type': 'application/json' }, ip: ip() });
     expect(broken.status).toBe(400);
     expect(broken.body.errors).toMatch(/not valid JSON/);
