@@ -35,11 +35,17 @@ const enquiries: Eraser = {
     return rows;
   },
   async erase(tx, row) {
-    const kind = ENQUIRY_TABLES[row.table as EnquiryTable];
-    const lead = await eraseLeadRows(tx, kind, row.id);
-    return lead + (await tx`delete from ${tx(row.table)} where id = ${row.id}`).count;
+    const erased = await eraseEnquiry(tx, row);
+    return erased.enquiries + erased.pipelineRecords;
   },
 };
+
+/** One enquiry and its lead rows (pipeline, person link, campaign trail), counted apart for the privacy log. */
+export async function eraseEnquiry(tx: Tx, row: Expired): Promise<{ enquiries: number; pipelineRecords: number }> {
+  const kind = ENQUIRY_TABLES[row.table as EnquiryTable];
+  const pipelineRecords = await eraseLeadRows(tx, kind, row.id);
+  return { enquiries: (await tx`delete from ${tx(row.table)} where id = ${row.id}`).count, pipelineRecords };
+}
 
 /** A registration with no payment of any kind (paid, refunded or pending) and untouched since the cutoff. */
 const unpaidRegistrations: Eraser = {

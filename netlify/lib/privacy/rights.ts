@@ -12,7 +12,7 @@ import { verifyPassword, type Session } from '../auth/index.ts';
 import { enqueueEmail } from '../mail/index.ts';
 import { erasureConfirmationEmail } from './emails.ts';
 import { holdErasureLocks, PERSONAL_DATA, type Subject } from './catalogue.ts';
-import { ERASERS } from './retention-erasers.ts';
+import { eraseEnquiry } from './retention-erasers.ts';
 
 const MINUTE = 60;
 export const PRIVACY_LIMITS = {
@@ -190,10 +190,11 @@ export async function eraseRefusedEnquiry(
   return db().begin(async (tx) => {
     await holdErasureLocks(tx);
     await recordRefusal(tx);
-    const enquiry = await ERASERS.enquiries!.erase(tx, lead);
+    const { enquiries, pipelineRecords } = await eraseEnquiry(tx, lead);
     const consents = (await tx`delete from consents where subject_table = ${lead.table} and subject_id = ${lead.id}`).count;
     const requests = (await tx`delete from parental_consents where subject_table = ${lead.table} and subject_id = ${lead.id}`).count;
-    const counts: PrivacySummary = { enquiry, consents, parentalConsents: requests };
+    // Named as the log shows them: the enquiry itself, apart from its lead rows (docs/architecture.md, Children).
+    const counts: PrivacySummary = { enquiries, enquiryPipelineRecords: pipelineRecords, consents, parentalConsents: requests };
     await logRequest(tx, 'erasure', subject(childEmail, [], false), { kind: 'parent' }, counts);
     return counts;
   });

@@ -6,7 +6,6 @@ import {
   ERASE_CONFIRMATION,
   type ErasureAnswer,
   type PrivacyRequestDto,
-  type PrivacySummary,
 } from '../../shared/privacy.ts';
 import { handleSessionEnd, useAdmin } from '../admin/session.ts';
 import { Dialog } from '../ui/Dialog.tsx';
@@ -20,16 +19,7 @@ import { useAdminLoad } from '../admin/useAdminQuery.ts';
 import './privacy.css';
 import { dateTimeIst } from '../../shared/dates.ts';
 import { RightsQueue } from './RightsQueue.tsx';
-
-/** "contactRequests" -> "contact requests". */
-const words = (key: string) => key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-
-function summaryText(summary: PrivacySummary): string {
-  const parts = Object.entries(summary)
-    .filter(([, n]) => n > 0)
-    .map(([key, n]) => `${words(key)}: ${n}`);
-  return parts.length ? parts.join(', ') : 'nothing held';
-}
+import { summaryText } from './summary-words.ts';
 
 /** /admin/privacy (owners): export or erase a requester's data by email; every request is logged and listed. */
 export default function AdminPrivacy() {
@@ -120,7 +110,7 @@ export default function AdminPrivacy() {
           <ScrollTable
             labelledBy="privacy-log-heading"
             caption="Exports and erasures, newest first"
-            columns={['When', 'What', 'Who', 'Email hash', 'Rows']}
+            columns={['When', 'What', 'Who', 'Email hash', 'What it covered']}
             wrapClass="privacy-table-wrap"
             tableClass="privacy-table"
           >
@@ -140,7 +130,7 @@ export default function AdminPrivacy() {
                 <td data-label="Email hash">
                   <code title={request.emailHash}>{request.emailHash.slice(0, 12)}</code>
                 </td>
-                <td data-label="Rows">{summaryText(request.summary)}</td>
+                <td data-label="Covered">{summaryText(request.summary)}</td>
               </tr>
             ))}
           </ScrollTable>
