@@ -79,7 +79,7 @@ const when = (timestamp: unknown) => {
 /** Moves a message's status forward; a failure writes the message's email instead (once). */
 async function applyStatus(event: StatusEvent): Promise<boolean> {
   const id = typeof event.id === 'string' ? event.id.slice(0, 200) : '';
-  const status = typeof event.status === 'string' && event.status in RANK ? (event.status as Status) : null;
+  const status = typeof event.status === 'string' && Object.hasOwn(RANK, event.status) ? (event.status as Status) : null;
   if (!id || !status) return false;
   const error =
     status === 'failed' ? `${String(event.errors?.[0]?.code ?? '')} ${String(event.errors?.[0]?.title ?? 'failed')}`.trim() : null;

@@ -88,6 +88,14 @@ describe('statuses', () => {
     // A status for a message we never sent changes nothing.
     const stranger = statusBody('wamid.unknown', 'delivered');
     expect((await postWebhook(stranger, sign(stranger))).body).toEqual({ statuses: 0, messages: 0, ignored: 1 });
+    // A status named like an inherited property is no status at all.
+    for (const name of ['constructor', '__proto__', 'toString']) {
+      const odd = statusBody(wamid, name);
+      const res = await postWebhook(odd, sign(odd));
+      expect(res.status, res.text).toBe(200);
+      expect(res.body).toEqual({ statuses: 0, messages: 0, ignored: 1 });
+    }
+    expect(await messageStatus(db, wamid)).toBe('read');
   });
 
   it('a duplicate incoming message is kept once', async () => {
