@@ -5,8 +5,7 @@
  * under the parent's fields before anything is sent).
  */
 import type { NoticeLanguage } from '../../shared/consent.ts';
-import { leadGuardian } from '../../shared/minors-schema.ts';
-import { ADULT_AGE } from '../../shared/minors.ts';
+import { ADULT_AGE, guardianProblems } from '../../shared/minors.ts';
 import { ConsentNotice } from './ConsentNotice.tsx';
 import { GuardianFields } from './GuardianFields.tsx';
 
@@ -17,17 +16,12 @@ type AgeForm = {
   errors: Record<string, string | undefined>;
 };
 
-/** The parent's details a child's form still needs, by field (none for an adult). */
+/** The parent's details a child's form still needs, by field (none for an adult): the server's own rule. */
 export function guardianCheck(values: Record<string, unknown>): Record<string, string> {
-  const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : '');
-  const { problems } = leadGuardian({
-    email: text('email'),
-    under18: values['under18'] === true,
-    parentName: text('parentName'),
-    parentEmail: text('parentEmail'),
-    parentPhone: text('parentPhone'),
-  });
-  return Object.fromEntries(problems.map((problem) => [problem.slice(0, problem.indexOf(':')), problem.slice(problem.indexOf(':') + 2)]));
+  if (values['under18'] !== true) return {};
+  const text = (name: string) => String(values[name] ?? '');
+  const parent = { parentName: text('parentName'), parentEmail: text('parentEmail'), parentPhone: text('parentPhone') };
+  return Object.fromEntries(guardianProblems(parent, text('email')).map((problem) => [problem.field, problem.message]));
 }
 
 export function AgeAndNotice({ form }: { form: AgeForm }) {
