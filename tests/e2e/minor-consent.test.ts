@@ -75,11 +75,15 @@ e2eDescribe("a child's registration with a parent's consent", () => {
     const link = new URL(await parentLink());
     const parent = await newPage({ width: 1280, height: 800 });
     await parent.goto(`${link.pathname}${link.search}`);
-    await parent.getByText('Hello Meera Verma').waitFor();
-    // The notice opens in the language the child read it in.
+    // The page opens in the language the child read the notice in: greeting, notice and both choices.
+    await parent.getByText('नमस्ते Meera Verma').waitFor();
     await parent.locator('.itemised-notice[data-notice-language="hi"]').waitFor();
     expect(await parent.locator('.itemised-notice').textContent()).toContain('हम क्या लेते हैं और क्यों');
+    await parent.getByRole('button', { name: /सहमति देता/ }).waitFor();
+    await parent.getByRole('button', { name: /मना करता/ }).waitFor();
+    await parent.screenshot({ path: '.data/minor-parent-hi-1280.png', fullPage: true });
     await parent.getByRole('button', { name: 'English' }).click();
+    await parent.getByText('Hello Meera Verma').waitFor();
     await parent.locator('.itemised-notice[data-notice-language="en"]').getByText('What we collect and why').waitFor();
     await parent.screenshot({ path: '.data/minor-parent-1280.png', fullPage: true });
     await parent.getByRole('button', { name: /I consent/ }).click();

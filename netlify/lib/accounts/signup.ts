@@ -69,7 +69,7 @@ export async function signUp(role: Role, input: SignupInput, ip: string): Promis
           child: { email: input.email, name: input.firstName },
           parent,
           language: input.noticeLanguage ?? 'en',
-          what: 'an Aspira account',
+          what: 'account',
         });
       const token = await issueToken(tx, created.id, 'verify-email');
       // The address was typed into a public form: capped per address per day like every such email.

@@ -10,7 +10,7 @@ import { sameMailbox } from '../../../src/shared/mailbox.ts';
 import type { NoticeLanguage } from '../../../src/shared/consent.ts';
 import { db, type Db, HttpError, siteUrl } from '../platform/index.ts';
 import { enqueueEmail } from '../mail/index.ts';
-import { parentConsentEmail } from './emails.ts';
+import { parentConsentEmail, type ConsentFor } from './emails.ts';
 
 export type GuardianSubject = { table: string; id: string };
 export type Guardian = { name: string; email: string; phone: string };
@@ -20,7 +20,7 @@ const tokenHash = (token: string) => createHash('sha256').update(`parent-consent
 /** Asks the parent (again, for a child who submits again: a new link, the old one dies). */
 export async function requestParentConsent(
   tx: Db,
-  input: { subject: GuardianSubject; child: { email: string; name: string }; parent: Guardian; language: NoticeLanguage; what: string },
+  input: { subject: GuardianSubject; child: { email: string; name: string }; parent: Guardian; language: NoticeLanguage; what: ConsentFor },
 ): Promise<void> {
   // The forms check it first; here too, so no caller can send the link to the child's own inbox.
   if (sameMailbox(input.parent.email, input.child.email)) throw new HttpError(400, [`parentEmail: ${PARENT_SAME_MAILBOX}`]);
@@ -37,7 +37,13 @@ export async function requestParentConsent(
       token_hash = excluded.token_hash, expires_at = excluded.expires_at, requested_at = now(),
       status = 'awaiting', decided_at = null, decided_by_email = null, decided_link = null`;
   const link = siteUrl(`/parent-consent?t=${encodeURIComponent(token)}`);
-  const email = parentConsentEmail({ parentName: input.parent.name, childName: input.child.name, what: input.what, link });
+  const email = parentConsentEmail({
+    parentName: input.parent.name,
+    childName: input.child.name,
+    what: input.what,
+    link,
+    language: input.language,
+  });
   await enqueueEmail(tx, { to: input.parent.email, ...email, tag: 'parent-consent', secret: true, toVisitor: true });
 }
 
@@ -76,6 +82,14 @@ type Row = {
   expired: boolean;
 };
 
+/** A link whose parent refused: the refusal erased its row, this answers it (null: not refused). */
+async function refusedLink(tx: Db, token: string): Promise<{ language: NoticeLanguage } | null> {
+  const [row] = await tx<
+    { language: NoticeLanguage }[]
+  >`select language from parental_refused_links where token_hash = ${tokenHash(token)}`;
+  return row ?? null;
+}
+
 async function byToken(tx: Db, token: string, lock: boolean): Promise<Row> {
   const [row] = await tx<Row[]>`
     select id::text, subject_table, subject_id, child_email, child_name, parent_name, parent_email, status, language,
@@ -90,6 +104,8 @@ async function byToken(tx: Db, token: string, lock: boolean): Promise<Row> {
 
 /** GET /parent-consent: what the parent is asked (the child's name only, never their details). */
 export async function parentConsentView(token: string): Promise<ParentConsentView> {
+  const refused = await refusedLink(db(), token);
+  if (refused) return { childName: '', parentName: '', status: 'refused', language: refused.language };
   const row = await byToken(db(), token, false);
   return { childName: row.child_name, parentName: row.parent_name, status: row.status, language: row.language };
 }
@@ -102,13 +118,14 @@ export async function awaitingRequest(token: string): Promise<{ childEmail: stri
   return row ? { childEmail: row.child_email, subject: { table: row.subject_table, id: row.subject_id } } : null;
 }
 
-export type ParentDecision = { subject: GuardianSubject; childEmail: string; status: 'given' | 'refused' };
+export type ParentDecision = { subject: GuardianSubject | null; childEmail: string | null; status: 'given' | 'refused' };
 
 /**
  * Records the parent's answer once (a second click answers what was decided, changes nothing):
  * who (the parent's address the link went to), when, and which link (the first 16 hex of its hash).
  */
 export async function recordParentDecision(tx: Db, token: string, decision: 'given' | 'refused'): Promise<ParentDecision> {
+  if (await refusedLink(tx, token)) return { subject: null, childEmail: null, status: 'refused' };
   const row = await byToken(tx, token, true);
   const subject = { table: row.subject_table, id: row.subject_id };
   if (row.status !== 'awaiting') return { subject, childEmail: row.child_email, status: row.status };
@@ -120,6 +137,9 @@ export async function recordParentDecision(tx: Db, token: string, decision: 'giv
     );
   await tx`update parental_consents set status = ${decision}, decided_at = now(), decided_by_email = ${row.parent_email},
              decided_link = ${tokenHash(token).slice(0, 16)} where id = ${row.id}`;
+  if (decision === 'refused') {
+    await tx`insert into parental_refused_links (token_hash, language) values (${tokenHash(token)}, ${row.language}) on conflict do nothing`;
+  }
   return { subject, childEmail: row.child_email, status: decision };
 }
 

@@ -89,7 +89,7 @@ export async function createLead<K extends FormLeadKind>(kind: K, data: LeadData
         child: { email: definition.email(data), name },
         parent,
         language: age.noticeLanguage ?? 'en',
-        what: 'an enquiry',
+        what: 'enquiry',
       });
     } else {
       // The confirmation goes to whatever address the form named (capped per address per day), and

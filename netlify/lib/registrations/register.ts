@@ -85,7 +85,7 @@ export async function registerUnpaid(input: z.output<typeof registerUnpaidSchema
         child: { email: input.email, name: input.name },
         parent,
         language: input.noticeLanguage,
-        what: 'an Aspira programme',
+        what: 'programme',
       });
     const whatsappNumber = !parent && input.whatsapp === true ? normalisePhone(input.phone) : null;
     if (whatsappNumber) {

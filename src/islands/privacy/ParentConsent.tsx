@@ -1,25 +1,38 @@
 /**
  * /parent-consent?t=…: a parent reads what their child's application would use (the itemised
  * notice, English or Hindi) and confirms or refuses (DPDP Act s.9, Rules r.10). A refusal erases
- * the child's details; the answer is recorded with who, when and which link.
+ * the child's details; the answer is recorded with who, when and which link. Everything the parent
+ * decides by (greeting, buttons, answers) is in the language the notice is shown in.
  */
 import { useEffect, useState } from 'react';
-import { api, errorText } from '../../lib/api.ts';
+import { api, ApiError, errorText } from '../../lib/api.ts';
 import type { NoticeLanguage } from '../../shared/consent.ts';
 import { NoticeLanguageToggle } from '../ui/ConsentNotice.tsx';
 import { ItemisedNotice } from './ItemisedNotice.tsx';
+import { PARENT_CONSENT_WORDS } from './parent-consent-words.ts';
 
 type View = { childName: string; parentName: string; status: 'awaiting' | 'given' | 'refused'; language: NoticeLanguage };
-type Answer = { status: 'given' | 'refused'; message: string };
+type Answer = { status: 'given' | 'refused'; earlier: boolean };
 
 const token = () => new URLSearchParams(window.location.search).get('t') ?? '';
 
+/** Before the link is read its language is unknown: a dead link is told in both. */
+function linkProblem(error: unknown): string[] {
+  const status = error instanceof ApiError ? error.status : 0;
+  if (status === 404 || status === 410) {
+    const key = status === 404 ? 'invalid' : 'expired';
+    return [PARENT_CONSENT_WORDS.en[key], PARENT_CONSENT_WORDS.hi[key]];
+  }
+  return [errorText(error, PARENT_CONSENT_WORDS.en.invalid)];
+}
+
 export default function ParentConsent() {
   const [view, setView] = useState<View | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string[] | null>(null);
   const [done, setDone] = useState<Answer | null>(null);
   const [busy, setBusy] = useState(false);
   const [language, setLanguage] = useState<NoticeLanguage>('en');
+  const words = PARENT_CONSENT_WORDS[language];
 
   useEffect(() => {
     api<View>('/parent-consent/view', { body: { token: token() } })
@@ -27,7 +40,7 @@ export default function ParentConsent() {
         setView(v);
         setLanguage(v.language);
       })
-      .catch((error) => setProblem(errorText(error, 'This link is not valid.')));
+      .catch((error) => setProblem(linkProblem(error)));
   }, []);
 
   async function decide(decision: 'given' | 'refused') {
@@ -35,7 +48,7 @@ export default function ParentConsent() {
     try {
       setDone(await api<Answer>('/parent-consent/decide', { body: { token: token(), decision } }));
     } catch (error) {
-      setProblem(errorText(error, 'We could not record your answer. Try again.'));
+      setProblem(view ? [errorText(error, words.failed)] : linkProblem(error));
     } finally {
       setBusy(false);
     }
@@ -43,24 +56,33 @@ export default function ParentConsent() {
 
   if (problem)
     return (
-      <p className="card parent-consent" role="alert">
-        {problem}
-      </p>
+      <div className="card parent-consent" role="alert">
+        {problem.map((line, i) => (
+          <p key={line} lang={i === 1 ? 'hi' : undefined}>
+            {line}
+          </p>
+        ))}
+      </div>
     );
-  if (!view) return <p className="parent-consent">Loading...</p>;
+  if (!view) return <p className="parent-consent">{words.loading}</p>;
   if (done || view.status !== 'awaiting') {
     const status = done?.status ?? view.status;
+    // Told in the page's language: the answer just recorded, or what was decided before.
+    const now = done && !done.earlier;
+    const message = status === 'given' ? (now ? words.givenNow : words.given) : now ? words.refusedNow : words.refused;
     return (
-      <div className="card parent-consent" role="status" data-decision={status}>
-        <p>{done?.message ?? (status === 'given' ? 'You have already given consent. Thank you.' : 'You have already refused consent.')}</p>
+      <div className="card parent-consent" role="status" data-decision={status} lang={language}>
+        <p>{message}</p>
       </div>
     );
   }
+  const [before, child, after] = words.hello(view.parentName, view.childName);
   return (
-    <div className="card parent-consent">
+    <div className="card parent-consent" lang={language}>
       <p>
-        Hello {view.parentName}. <strong>{view.childName}</strong> named you as their parent or guardian while applying to Aspira. They are
-        under 18, so we need your consent before we use their details. Until you answer, we use them only to reach you.
+        {before}
+        <strong>{child}</strong>
+        {after}
       </p>
       <div className="consent-notice">
         <NoticeLanguageToggle language={language} onLanguage={setLanguage} />
@@ -68,16 +90,13 @@ export default function ParentConsent() {
       <ItemisedNotice language={language} />
       <div className="parent-consent-actions">
         <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void decide('given')}>
-          I am their parent or guardian and I consent
+          {words.consent}
         </button>
         <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void decide('refused')}>
-          I refuse: erase their details
+          {words.refuse}
         </button>
       </div>
-      <p className="muted">
-        We record your answer with the time and this link. By confirming, you declare that you are this child&apos;s parent or lawful
-        guardian.
-      </p>
+      <p className="muted">{words.declaration}</p>
     </div>
   );
 }

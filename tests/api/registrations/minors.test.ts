@@ -126,6 +126,36 @@ describe("a child's registration", () => {
     expect((await status(child.registrationToken)).status).toBe(401);
   });
 
+  it('a parent who refused and opens the link again is told so, in their language, and nothing changes', async () => {
+    const child = await registerChild();
+    const token = await parentLinkToken(child.parentEmail);
+    expect((await decide(token, 'refused')).body).toMatchObject({ status: 'refused', earlier: false });
+    const view = await call('POST', '/api/v1/parent-consent/view', { body: { token }, ip: nextIp() });
+    expect(view.status, view.text).toBe(200);
+    // Nothing about the child is left to show: only the decision and the language.
+    expect(view.body).toEqual({ childName: '', parentName: '', status: 'refused', language: 'hi' });
+    for (const decision of ['refused', 'given']) {
+      const again = await decide(token, decision);
+      expect(again.status, again.text).toBe(200);
+      expect(again.body).toEqual({ status: 'refused', earlier: true, message: 'You have already refused consent.' });
+    }
+    expect(await db.sql`select 1 from parental_consents where child_email = ${child.email}`).toHaveLength(0);
+    // What stays holds nothing about anyone: the link's hash, the language, the day.
+    const kept = await db.sql`select * from parental_refused_links`;
+    expect(Object.keys(kept[0]!).sort()).toEqual(['language', 'refused_at', 'token_hash']);
+  });
+
+  it("the parent's email is in the language the child read the notice in, with the other language after", async () => {
+    const child = await registerChild();
+    const [mail] = await db.sql<{ subject: string; text_body: string }[]>`
+      select subject, text_body from email_outbox where to_address = ${child.parentEmail} and tag = 'parent-consent'`;
+    expect(mail!.subject).toBe('Aspira में आपके बच्चे के आवेदन के लिए आपकी सहमति चाहिए');
+    expect(mail!.text_body).toMatch(/^नमस्ते Meera Verma,/);
+    expect(mail!.text_body).toContain('Asha Verma ने Aspira में एक प्रोग्राम के लिए आवेदन करते समय');
+    expect(mail!.text_body).toContain('सहमति दें या मना करें');
+    expect(mail!.text_body).toContain('we need your consent before we use their details');
+  });
+
   it('a forged or expired link changes nothing', async () => {
     const child = await registerChild();
     expect((await decide('A'.repeat(43), 'refused')).status).toBe(404);
