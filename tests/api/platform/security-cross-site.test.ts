@@ -24,7 +24,6 @@ describe('JSON endpoints take only application/json', () => {
     'text/plain; application/json',
     'text/plain;charset=application/json',
     'text/plain',
-    'application/x-www-form-urlencoded; application/json',
     'multipart/form-data; boundary=application/json',
     'application/jsonp',
     'application/json-seq',
@@ -33,6 +32,14 @@ describe('JSON endpoints take only application/json', () => {
     const before = await count(db, 'contact_requests');
     const res = await postContact({ 'content-type': type });
     expect(res.status).toBe(415);
+    expect(await count(db, 'contact_requests')).toBe(before);
+  });
+
+  it('a lead form posted without JavaScript is read as a form: JSON text sent as one is refused in words, nothing stored', async () => {
+    const before = await count(db, 'contact_requests');
+    const res = await postContact({ 'content-type': 'application/x-www-form-urlencoded; application/json' });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     expect(await count(db, 'contact_requests')).toBe(before);
   });
 
