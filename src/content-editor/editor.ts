@@ -1,7 +1,8 @@
 /**
  * The content editor in the browser: Sveltia CMS from the pinned npm package, bundled by the build
- * with its fonts, so the page loads nothing from another origin. Before it starts: the build's own
- * check of a whole entry before each save, and the previews that look like the site.
+ * with its fonts (their stylesheet is the page's, fonts.ts), so the page loads nothing from another
+ * origin. Before it starts: the build's own check of a whole entry before each save, and the
+ * previews that look like the site.
  */
 import './zod-jitless.ts';
 import CMS from '@sveltia/cms';
