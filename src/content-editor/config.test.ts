@@ -12,6 +12,7 @@ import { z } from 'astro/zod';
 import { describe, expect, it } from 'vitest';
 import { CONTENT_FILES, contentSchemas, type CollectionName } from '../content-collections.ts';
 import { hero, text } from '../content-schemas.ts';
+import { FEE_OPTION_IDS, programmeLabel } from '../shared/registration-fees.ts';
 import { editorConfig, editorReference, PRESENTATION, repositoryOf } from './config.ts';
 import { fieldsOf, type EditorField } from './fields.ts';
 
@@ -27,6 +28,9 @@ const sveltiaSchema = () => {
   const entry = createRequire(import.meta.url).resolve('@sveltia/cms');
   return JSON.parse(readFileSync(join(dirname(entry), '..', 'schema', 'sveltia-cms.json'), 'utf8'));
 };
+
+/** The codes a pick saves (its options are codes, or names with codes). */
+const codesOf = (options: unknown) => (options as (string | { value: string })[]).map((o) => (typeof o === 'string' ? o : o.value));
 
 /** What the editor field must be for this JSON Schema property; returns the mismatches, each with its path. */
 function compare(path: string, json: Json, field: Field, required: boolean): string[] {
@@ -56,8 +60,7 @@ function compare(path: string, json: Json, field: Field, required: boolean): str
     expect(field.widget === 'hidden' && field.default === json.const, `fixed at ${String(json.const)}`);
   } else if (json.enum) {
     expect(
-      field.widget === 'select' &&
-        JSON.stringify([...(field.options as string[])].sort()) === JSON.stringify([...(json.enum as string[])].sort()),
+      field.widget === 'select' && JSON.stringify(codesOf(field.options).sort()) === JSON.stringify([...(json.enum as string[])].sort()),
       `a choice of ${String(json.enum)}`,
     );
   } else if (json.type === 'string') {
@@ -99,6 +102,13 @@ function compare(path: string, json: Json, field: Field, required: boolean): str
         if (type) sameFields({ ...option, properties }, type.fields, `${path}.${type.name}`);
       }
     } else if (items.type === 'object') sameFields(items, field.fields);
+    else if (items.enum)
+      expect(
+        field.widget === 'select' &&
+          field.multiple === true &&
+          JSON.stringify(codesOf(field.options).sort()) === JSON.stringify([...(items.enum as string[])].sort()),
+        `picks of ${(items.enum as string[]).join(', ')}`,
+      );
     else if (field.field) problems.push(...compare(`${path}.item`, items, field.field, true));
     else expect(false, 'one field per item');
   } else if (json.type === 'object' && json.additionalProperties && typeof json.additionalProperties === 'object') {
@@ -162,6 +172,15 @@ describe('content editor configuration', () => {
   it('refuses a negative or zero fee, and an amount past the schema’s limit', () => {
     const [amount] = fieldsOf({ amount: z.number().positive().max(10_000_000) }, 'fee');
     expect(amount).toMatchObject({ widget: 'number', value_type: 'float', min: 0.01, max: 10_000_000 });
+  });
+
+  it('names each fee option of a document checklist as the registration form does, and saves its code', () => {
+    const file = collections.find((c) => c.name === 'documentChecklists')!.files![0]!;
+    const checklists = file.fields.find((f) => f.name === 'checklists')!;
+    const feeOptions = checklists.fields!.find((f) => f.name === 'feeOptions')!;
+    expect(feeOptions).toMatchObject({ widget: 'select', multiple: true });
+    expect(feeOptions.options).toEqual(FEE_OPTION_IDS.map((id) => ({ label: programmeLabel(id), value: id })));
+    expect(feeOptions.options).toContainEqual({ label: 'PLOR', value: 'plor' });
   });
 
   it('fails, naming the field, when a schema gains a field the editor cannot label', () => {

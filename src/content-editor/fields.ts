@@ -6,7 +6,7 @@
  * Sveltia's field options: https://sveltiacms.app/en/docs/fields
  */
 import { z } from 'astro/zod';
-import { labelFor } from './labels.ts';
+import { labelFor, optionsFor } from './labels.ts';
 
 export type EditorField = { name: string; label: string; widget: string } & Record<string, unknown>;
 
@@ -147,6 +147,8 @@ function listOf(schema: z.ZodType, path: string): Record<string, unknown> {
     const fields = fieldsOf(def.shape!, path);
     return { widget: 'list', fields, collapsed: true, ...summaryOf(fields), ...limits };
   }
+  // Picks from fixed options are one field of named choices, in the order they were picked: no list items showing bare codes.
+  if (def.type === 'enum') return { ...widgetOf(element, meta, `${path}.item`), multiple: true, ...limits };
   return { widget: 'list', field: fieldFor('item', element, `${path}.item`), ...limits };
 }
 
@@ -163,8 +165,8 @@ function widgetOf(schema: z.ZodType, meta: EditorMeta, path: string): Record<str
       return { widget: 'boolean' };
     case 'enum': {
       // An enum of codes ("01", "27") loses its order in the schema's object: put them back in order.
-      const options = Object.values(def.entries!);
-      return { widget: 'select', options: options.every((o) => /^\d+$/.test(o)) ? options.sort() : options };
+      const codes = Object.values(def.entries!);
+      return { widget: 'select', options: optionsFor(path, codes.every((o) => /^\d+$/.test(o)) ? codes.sort() : codes) };
     }
     case 'literal':
       return { widget: 'hidden', default: def.values![0] };

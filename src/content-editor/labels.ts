@@ -3,6 +3,7 @@
  * first ("contactBar.text"), then by the field's name. A schema field with no label here stops the
  * editor's configuration (and its unit test) with the field's path: give every new field a label.
  */
+import { FEE_OPTION_IDS, programmeLabel } from '../shared/registration-fees.ts';
 const LABELS: Record<string, string> = {
   // Shared by many pages and blocks
   seo: 'Search engine texts',
@@ -156,7 +157,7 @@ const LABELS: Record<string, string> = {
   // Applicant documents
   checklists: 'Checklists',
   'checklists.programme': 'Programme',
-  'checklists.feeOptions': 'Fee options (registrations paid with these get this list)',
+  'checklists.feeOptions': 'Fee options', // the schema's hint says what they do
   'checklists.documents': 'Documents',
   'documents.id': 'Document key (never change once used)',
   'documents.label': 'Name shown to applicants',
@@ -165,6 +166,29 @@ const LABELS: Record<string, string> = {
   'documents.maxMb': 'Largest file (MB)',
   'documents.help': 'Help line',
 };
+
+/**
+ * What a pick of codes shows for each code it saves, looked up as labels are: the fee options by the
+ * names the registration form and the admin screens give them ("PLOR", not "plor").
+ */
+const OPTION_NAMES: Record<string, Record<string, string>> = {
+  'feeOptions.item': Object.fromEntries(FEE_OPTION_IDS.map((id) => [id, programmeLabel(id)])),
+};
+
+export type EditorOption = string | { label: string; value: string };
+
+/** The options of the pick at `path` ("documentChecklists.checklists.feeOptions.item"): each code with its name, where codes have names. */
+export function optionsFor(path: string, codes: string[]): EditorOption[] {
+  const [parent, name] = path.split('.').slice(-2);
+  const names = OPTION_NAMES[`${parent}.${name}`];
+  if (!names) return codes;
+  return codes.map((code) => {
+    const label = names[code];
+    if (!label)
+      throw new Error(`${path}: the content editor has no name for the option "${code}". Add one to src/content-editor/labels.ts`);
+    return { label, value: code };
+  });
+}
 
 /** The label of the field `name` at `path` ("site.contactBar.text"). */
 export function labelFor(name: string, path: string): string {

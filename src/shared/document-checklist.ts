@@ -33,6 +33,7 @@ export const checklistSchema = z.strictObject({
   feeOptions: z
     .array(z.enum(FEE_OPTION_IDS))
     .max(FEE_OPTION_IDS.length)
+    .default([]) // the content editor leaves an empty pick out of the file
     .describe('Registrations paid with these fee options get this list; the list with none is everyone else’s'),
   documents: z
     .array(documentTypeSchema)

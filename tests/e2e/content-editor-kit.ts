@@ -42,8 +42,10 @@ export async function openLocalRepository(page: Page): Promise<void> {
       await writable.close();
     }
   }, files);
-  await page.goto('/content-editor');
-  await page.getByRole('button', { name: /Work with Local Repository/ }).click();
+  // The first visit after the server starts waits for the editor's 2 MB script to be compressed
+  // (brotli's best level, once); on a busy machine the editor then takes a while to start.
+  await page.goto('/content-editor', { timeout: 60_000 });
+  await page.getByRole('button', { name: /Work with Local Repository/ }).click({ timeout: 60_000 });
   await page.getByRole('treeitem', { name: /Programme pages/ }).waitFor({ timeout: 30_000 });
 }
 
