@@ -64,8 +64,11 @@ e2eDescribe("a child's registration with a parent's consent", () => {
     await notice.waitFor();
     expect(await notice.textContent()).toContain('गोपनीयता नीति');
     expect(await notice.getAttribute('lang')).toBe('hi');
+    // What is around the consent reads in Hindi too: the parent's fields and the button.
+    await form.locator('[data-guardian] legend').getByText('आपके माता-पिता या अभिभावक').waitFor();
+    expect(await form.getByLabel('माता-पिता या अभिभावक का ईमेल').inputValue()).toBe(parentEmail);
 
-    await form.getByRole('button', { name: 'Register', exact: true }).click();
+    await form.getByRole('button', { name: 'पंजीकरण करें', exact: true }).click();
     await toast(page, 'We have emailed your parent or guardian');
     await page.locator('[data-parent-consent="awaiting"]').waitFor();
     expect(await form.getByRole('button', { name: 'Pay Now' }).count()).toBe(0);
@@ -111,6 +114,26 @@ e2eDescribe("a child's registration with a parent's consent", () => {
     expect(touches).toHaveLength(0);
     const [registration] = await sql()<{ status: string }[]>`select status from registrations where email = ${childEmail}`;
     expect(registration?.status).toBe('paid');
+  });
+
+  it('a lead form read in Hindi asks its age question, the parent’s details and their messages, and its button in Hindi', async () => {
+    const page = await newPage({ width: 390, height: 844 });
+    await page.goto('/contactus');
+    const form = page.getByRole('form', { name: 'Contact us' });
+    await form.getByRole('button', { name: 'हिन्दी' }).click();
+    await form.locator('[data-notice-language="hi"]').waitFor();
+    await form.getByText('मेरी आयु 18 वर्ष से कम है').click();
+    await form.getByRole('group', { name: 'आपके माता-पिता या अभिभावक' }).waitFor();
+    expect(await form.getByText('मुझे WhatsApp पर Aspira से अपडेट भेजें').count()).toBe(0); // not offered to a child
+    await form.getByLabel('Name').fill('Asha');
+    await form.getByLabel('Number').fill('9810042499');
+    await form.getByLabel('Email').fill(`hindi.child.${stamp}@example.com`);
+    await form.getByLabel('Comments').fill('नमस्ते');
+    await form.getByRole('button', { name: 'भेजें', exact: true }).click();
+    await form.getByText('अपने माता-पिता या अभिभावक का नाम लिखें').first().waitFor();
+    await page.screenshot({ path: '.data/minor-contact-hi-390.png', fullPage: true });
+    const [stored] = await sql()`select 1 from contact_requests where email = ${`hindi.child.${stamp}@example.com`}`;
+    expect(stored).toBeUndefined();
   });
 
   it("the child withdraws a consent from the email's Your choices link, without logging in", async () => {

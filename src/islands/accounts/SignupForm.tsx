@@ -1,3 +1,4 @@
+import { noticeLanguageOf, SUBMIT_WORDS } from '../../shared/consent-words.ts';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { userSignupSchema } from '../../shared/account.ts';
@@ -68,7 +69,7 @@ export default function SignupForm() {
         </Field>
         <AgeAndNotice form={form} />
         <SubmitButton submitting={form.submitting} busyLabel="Creating account..." className="btn btn-primary btn-block">
-          Create account
+          {SUBMIT_WORDS.signup[noticeLanguageOf(form.values)]}
         </SubmitButton>
         <p className="auth-switch">
           Already have an account? <a href={loginHref}>Log in</a>

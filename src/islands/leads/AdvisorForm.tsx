@@ -1,3 +1,4 @@
+import { noticeLanguageOf, SUBMIT_WORDS } from '../../shared/consent-words.ts';
 import { useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { advisorSchema, HONEYPOT, LEAD_MESSAGES, PROGRAMMES } from '../../shared/leads.ts';
@@ -77,6 +78,7 @@ export default function AdvisorForm({ source = 'advisor' }: Props) {
         </Field>
         <Honeypot value={String(form.values[HONEYPOT] ?? '')} onChange={(v) => form.setField(HONEYPOT, v)} />
         <WhatsAppOptIn
+          language={noticeLanguageOf(form.values)}
           id={`${source}-form-whatsapp`}
           child={form.values.under18 === true}
           value={form.values.whatsapp}
@@ -84,7 +86,7 @@ export default function AdvisorForm({ source = 'advisor' }: Props) {
         />
         <AgeAndNotice form={form} />
         <SubmitButton submitting={form.submitting} className="btn btn-primary btn-block">
-          Request a call
+          {SUBMIT_WORDS.advisor[noticeLanguageOf(form.values)]}
         </SubmitButton>
       </form>
     </FieldIdBase.Provider>

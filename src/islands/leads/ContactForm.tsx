@@ -1,3 +1,4 @@
+import { noticeLanguageOf, SUBMIT_WORDS } from '../../shared/consent-words.ts';
 import { useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { contactSchema, HONEYPOT } from '../../shared/leads.ts';
@@ -69,13 +70,14 @@ export default function ContactForm() {
           </Field>
           <Honeypot value={String(form.values[HONEYPOT] ?? '')} onChange={(v) => form.setField(HONEYPOT, v)} />
           <WhatsAppOptIn
+            language={noticeLanguageOf(form.values)}
             id="contact-form-whatsapp"
             child={form.values.under18 === true}
             value={form.values.whatsapp}
             onChange={(v) => form.setField('whatsapp', v)}
           />
           <AgeAndNotice form={form} />
-          <SubmitButton submitting={form.submitting}>Submit</SubmitButton>
+          <SubmitButton submitting={form.submitting}>{SUBMIT_WORDS.contact[noticeLanguageOf(form.values)]}</SubmitButton>
         </form>
       )}
     </>

@@ -1,3 +1,4 @@
+import { noticeLanguageOf, SUBMIT_WORDS } from '../../shared/consent-words.ts';
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { api } from '../../lib/api.ts';
 import { countWords, HONEYPOT, IDEA_WORD_GUIDE, INDUSTRIES, pitchSchema, PITCH_STAGES } from '../../shared/leads.ts';
@@ -182,13 +183,14 @@ export default function PitchForm() {
         </div>
         <Honeypot value={String(values[HONEYPOT] ?? '')} onChange={(v) => form.setField(HONEYPOT, v)} />
         <WhatsAppOptIn
+          language={noticeLanguageOf(form.values)}
           id="pitch-form-whatsapp"
           child={form.values.under18 === true}
           value={form.values.whatsapp}
           onChange={(v) => form.setField('whatsapp', v)}
         />
         <AgeAndNotice form={form} />
-        <SubmitButton submitting={form.submitting}>Submit pitch</SubmitButton>
+        <SubmitButton submitting={form.submitting}>{SUBMIT_WORDS.pitch[noticeLanguageOf(form.values)]}</SubmitButton>
       </form>
     </>
   );

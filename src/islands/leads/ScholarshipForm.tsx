@@ -1,3 +1,4 @@
+import { noticeLanguageOf, SUBMIT_WORDS } from '../../shared/consent-words.ts';
 import { useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { HONEYPOT, scholarshipSchema } from '../../shared/leads.ts';
@@ -76,13 +77,14 @@ export default function ScholarshipForm() {
         </div>
         <Honeypot value={String(form.values[HONEYPOT] ?? '')} onChange={(v) => form.setField(HONEYPOT, v)} />
         <WhatsAppOptIn
+          language={noticeLanguageOf(form.values)}
           id="scholarship-form-whatsapp"
           child={form.values.under18 === true}
           value={form.values.whatsapp}
           onChange={(v) => form.setField('whatsapp', v)}
         />
         <AgeAndNotice form={form} />
-        <SubmitButton submitting={form.submitting}>Apply for the scholarship</SubmitButton>
+        <SubmitButton submitting={form.submitting}>{SUBMIT_WORDS.scholarship[noticeLanguageOf(form.values)]}</SubmitButton>
       </form>
     </>
   );

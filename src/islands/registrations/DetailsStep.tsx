@@ -3,6 +3,7 @@ import { ConsentNotice } from '../ui/ConsentNotice.tsx';
 import { WhatsAppOptIn } from '../ui/WhatsAppOptIn.tsx';
 import { DateOfBirthField, GuardianFields } from '../ui/GuardianFields.tsx';
 import { isMinorDateOfBirth } from '../../shared/minors.ts';
+import { noticeLanguageOf } from '../../shared/consent-words.ts';
 import type { RegistrationFlow } from './useRegistration.ts';
 
 /** Step 2: the applicant's details (read-only once registered). */
@@ -10,6 +11,7 @@ export function DetailsStep({ flow }: { flow: RegistrationFlow }) {
   const { form, registered } = flow;
   const bind = (name: Parameters<typeof form.bind>[0]) => ({ ...form.bind(name), readOnly: registered || undefined });
   const error = (name: string) => form.errors[name];
+  const language = noticeLanguageOf(form.values);
   return (
     <fieldset className="reg-step card">
       <legend className="reg-legend">
@@ -48,22 +50,18 @@ export function DetailsStep({ flow }: { flow: RegistrationFlow }) {
       <Field label="Why do you want to join?" error={error('motivation')} required>
         <textarea {...bind('motivation')} rows={3} maxLength={5000} />
       </Field>
-      {isMinorDateOfBirth(form.values.dateOfBirth) ? <GuardianFields bind={bind} errors={form.errors} /> : null}
+      {isMinorDateOfBirth(form.values.dateOfBirth) ? <GuardianFields bind={bind} errors={form.errors} language={language} /> : null}
       <FormError message={form.generalError} />
       {registered ? null : (
         <WhatsAppOptIn
           id="registration-whatsapp"
+          language={language}
           child={isMinorDateOfBirth(form.values.dateOfBirth)}
           value={(form.values as { whatsapp?: unknown }).whatsapp}
           onChange={(v) => form.setField('whatsapp', v)}
         />
       )}
-      {registered ? null : (
-        <ConsentNotice
-          language={form.values.noticeLanguage === 'hi' ? 'hi' : 'en'}
-          onLanguage={(language) => form.setField('noticeLanguage', language)}
-        />
-      )}
+      {registered ? null : <ConsentNotice language={language} onLanguage={(language) => form.setField('noticeLanguage', language)} />}
     </fieldset>
   );
 }

@@ -7,6 +7,7 @@ import { CUSTOM_OPTION, FEE_OPTIONS, successUrl } from '../../shared/registratio
 import { BillingFields } from '../ui/BillingFields.tsx';
 import type { RegistrationFlow } from './useRegistration.ts';
 import { AwaitingParent } from './AwaitingParent.tsx';
+import { noticeLanguageOf, SUBMIT_WORDS } from '../../shared/consent-words.ts';
 
 /** Step 3: register, then the fee (a menu of options or a custom amount); once paid, the paid fee. */
 export function PaymentStep({ flow }: { flow: RegistrationFlow }) {
@@ -40,7 +41,11 @@ export function PaymentStep({ flow }: { flow: RegistrationFlow }) {
           disabled={registered || state.busy === 'registering'}
           aria-busy={state.busy === 'registering' || undefined}
         >
-          {registered ? 'Registered' : state.busy === 'registering' ? 'Registering...' : 'Register'}
+          {registered
+            ? 'Registered'
+            : state.busy === 'registering'
+              ? 'Registering...'
+              : SUBMIT_WORDS.register[noticeLanguageOf(flow.form.values)]}
         </button>
       )}
       {registered && (

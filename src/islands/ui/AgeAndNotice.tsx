@@ -4,8 +4,8 @@
  * the form's `check`: guardianCheck (the server's own rule, so a child's form says what is missing
  * under the parent's fields before anything is sent).
  */
-import type { NoticeLanguage } from '../../shared/consent.ts';
-import { ADULT_AGE, guardianProblems } from '../../shared/minors.ts';
+import { CONSENT_WORDS, noticeLanguageOf, parentMessageIn } from '../../shared/consent-words.ts';
+import { guardianProblems } from '../../shared/minors.ts';
 import { ConsentNotice } from './ConsentNotice.tsx';
 import { GuardianFields } from './GuardianFields.tsx';
 
@@ -21,19 +21,22 @@ export function guardianCheck(values: Record<string, unknown>): Record<string, s
   if (values['under18'] !== true) return {};
   const text = (name: string) => String(values[name] ?? '');
   const parent = { parentName: text('parentName'), parentEmail: text('parentEmail'), parentPhone: text('parentPhone') };
-  return Object.fromEntries(guardianProblems(parent, text('email')).map((problem) => [problem.field, problem.message]));
+  const language = noticeLanguageOf(values);
+  return Object.fromEntries(
+    guardianProblems(parent, text('email')).map((problem) => [problem.field, parentMessageIn(language, problem.message)]),
+  );
 }
 
 export function AgeAndNotice({ form }: { form: AgeForm }) {
   const under18 = form.values['under18'] === true;
-  const language: NoticeLanguage = form.values['noticeLanguage'] === 'hi' ? 'hi' : 'en';
+  const language = noticeLanguageOf(form.values);
   return (
     <>
       <label className="guardian-check">
-        <input type="checkbox" name="under18" checked={under18} onChange={(e) => form.setField('under18', e.target.checked)} /> I am under{' '}
-        {ADULT_AGE}
+        <input type="checkbox" name="under18" checked={under18} onChange={(e) => form.setField('under18', e.target.checked)} />{' '}
+        <span lang={language}>{CONSENT_WORDS[language].under18}</span>
       </label>
-      {under18 ? <GuardianFields bind={form.bind} errors={form.errors} /> : null}
+      {under18 ? <GuardianFields bind={form.bind} errors={form.errors} language={language} /> : null}
       <ConsentNotice language={language} onLanguage={(l) => form.setField('noticeLanguage', l)} />
     </>
   );

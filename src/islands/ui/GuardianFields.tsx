@@ -3,6 +3,8 @@
  * GuardianFields once the person is under 18. Both take the form kit's `bind` and `errors`, so a
  * form gains them in a line or two. Rules: src/shared/minors.ts.
  */
+import type { NoticeLanguage } from '../../shared/consent.ts';
+import { CONSENT_WORDS, parentMessageIn } from '../../shared/consent-words.ts';
 import { ADULT_AGE } from '../../shared/minors.ts';
 import { Field } from './Field.tsx';
 import './guardian-fields.css';
@@ -21,21 +23,21 @@ export function DateOfBirthField({ bind, errors }: Props) {
   );
 }
 
-export function GuardianFields({ bind, errors }: Props) {
+/** In the language the person reads the notice in (the form's `noticeLanguage`). */
+export function GuardianFields({ bind, errors, language = 'en' }: Props & { language?: NoticeLanguage }) {
+  const words = CONSENT_WORDS[language];
+  const error = (name: string) => (errors[name] ? parentMessageIn(language, errors[name]) : undefined);
   return (
-    <fieldset className="guardian-fields" data-guardian>
-      <legend>Your parent or guardian</legend>
-      <p className="field-hint">
-        You are under {ADULT_AGE}, so we email your parent or guardian a link to confirm before we use your details. You can pay the fee
-        once they confirm.
-      </p>
-      <Field label="Parent's or guardian's name" error={errors['parentName']} required>
+    <fieldset className="guardian-fields" data-guardian lang={language}>
+      <legend>{words.guardianLegend}</legend>
+      <p className="field-hint">{words.guardianHint}</p>
+      <Field label={words.parentName} error={error('parentName')} required>
         <input {...bind('parentName')} type="text" maxLength={100} />
       </Field>
-      <Field label="Parent's or guardian's email" error={errors['parentEmail']} required>
+      <Field label={words.parentEmail} error={error('parentEmail')} required>
         <input {...bind('parentEmail')} type="email" inputMode="email" maxLength={254} />
       </Field>
-      <Field label="Parent's or guardian's phone" error={errors['parentPhone']} required>
+      <Field label={words.parentPhone} error={error('parentPhone')} required>
         <input {...bind('parentPhone')} type="tel" inputMode="tel" maxLength={20} />
       </Field>
     </fieldset>
