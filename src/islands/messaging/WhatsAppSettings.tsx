@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api, errorText } from '../../lib/api.ts';
+import { loadWhatsAppSetting, SETTING_AT_FIRST } from './whatsapp-setting.ts';
 import { whatsappSettingSchema, type WhatsAppSetting } from '../../shared/whatsapp-settings.ts';
 import { WHATSAPP_OPT_IN_HINT, WHATSAPP_OPT_IN_LABEL } from '../../shared/whatsapp-opt-in.ts';
 import { Field, FormError, SubmitButton } from '../ui/Field.tsx';
@@ -10,18 +11,18 @@ import { WhatsAppCodeForm } from './WhatsAppCodeForm.tsx';
 /**
  * Settings: the learner's WhatsApp choice (docs/whatsapp.md). On with a number, which gets a code
  * on WhatsApp: nothing else goes to it until the code is typed back here. Off at once (queued
- * messages are cancelled; their emails went already).
+ * messages are cancelled; their emails went already). The server draws it with the choice most
+ * learners have (off: the number form), so the section is there from the first paint; the answer
+ * replaces that once alive (whatsapp-setting.ts brings a different choice to life at once).
  */
 export function WhatsAppSettings({ onExpired }: { onExpired: (error: unknown) => boolean }) {
-  const [setting, setSetting] = useState<WhatsAppSetting | null>(null);
+  const [setting, setSetting] = useState<WhatsAppSetting>(SETTING_AT_FIRST);
   const [stopping, setStopping] = useState(false);
   const form = useForm(whatsappSettingSchema, { optedIn: true, phone: '', language: 'en' });
 
   useEffect(() => {
-    api<{ whatsapp: WhatsAppSetting }>('/user/whatsapp')
-      .then(({ whatsapp }) => setSetting(whatsapp))
-      .catch((error: unknown) => void onExpired(error));
-  }, [onExpired]);
+    void loadWhatsAppSetting().then((loaded) => loaded && setSetting(loaded));
+  }, []);
 
   const turnOn = form.handleSubmit(async (data) => {
     try {
@@ -55,7 +56,7 @@ export function WhatsAppSettings({ onExpired }: { onExpired: (error: unknown) =>
     }
   }
 
-  if (!setting?.available) return null;
+  if (!setting.available) return null;
   return (
     <section className="card settings-card" aria-labelledby="whatsapp-heading">
       <h2 id="whatsapp-heading">WhatsApp updates</h2>
@@ -77,7 +78,7 @@ export function WhatsAppSettings({ onExpired }: { onExpired: (error: unknown) =>
           </button>
         </>
       ) : (
-        <form onSubmit={turnOn} noValidate aria-label="Turn on WhatsApp updates">
+        <form {...form.formProps} onSubmit={turnOn} noValidate aria-label="Turn on WhatsApp updates">
           <p className="muted">
             {WHATSAPP_OPT_IN_LABEL}. {WHATSAPP_OPT_IN_HINT} We send a code to the number first, to check it is yours.
           </p>
