@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, errorText } from '../../lib/api.ts';
 import { NOTE_MAX, STAGE_LABELS } from '../../shared/pipeline-stages.ts';
 import type { AdminOption, LeadPipelineDetail } from '../../shared/pipeline.ts';
@@ -9,24 +9,37 @@ import { handleSessionEnd } from '../admin/session.ts';
 import { StageForm } from './StageForm.tsx';
 import { DocumentReview } from '../documents/DocumentReview.tsx';
 
-type Props = { kind: string; id: string; me: AdminMe | null; admins: AdminOption[]; onChange: () => void };
+type Props = {
+  kind: string;
+  id: string;
+  me: AdminMe | null;
+  admins: AdminOption[];
+  onChange: () => void;
+  /** The lead's pipeline has loaded (a child's lead names the parent to contact: the inbox shows that first). */
+  onLoaded?: (detail: LeadPipelineDetail) => void;
+};
 
 /**
  * A lead's pipeline inside the inbox's detail dialog: stage, owner, follow-up, the stage history
  * and notes, with the stage form, a note form and (owners) the owner picker.
  */
-export function LeadPipeline({ kind, id, me, admins, onChange }: Props) {
+export function LeadPipeline({ kind, id, me, admins, onChange, onLoaded }: Props) {
   const [detail, setDetail] = useState<LeadPipelineDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const path = `/admin/pipeline/${kind}/${encodeURIComponent(id)}`;
+  const onLoadedRef = useRef(onLoaded);
+  onLoadedRef.current = onLoaded;
 
   useEffect(() => {
     setDetail(null);
     setError(null);
     api<LeadPipelineDetail>(path)
-      .then(setDetail)
+      .then((loaded) => {
+        setDetail(loaded);
+        onLoadedRef.current?.(loaded);
+      })
       .catch((failure: unknown) => {
         if (!handleSessionEnd(failure)) setError(errorText(failure, 'Could not load the pipeline'));
       });
@@ -59,15 +72,6 @@ export function LeadPipeline({ kind, id, me, admins, onChange }: Props) {
   return (
     <section className="pipeline-panel" aria-label="Pipeline">
       <dl className="admin-details pipeline-facts">
-        {detail.minor ? (
-          <>
-            <dt>Under 18</dt>
-            <dd data-minor>
-              <span className="stage stage-lost">Minor</span> Contact the parent only: {detail.minor.name}, {detail.minor.email},{' '}
-              {detail.minor.phone} ({detail.minor.consent === 'given' ? 'consent given' : "awaiting the parent's consent"})
-            </dd>
-          </>
-        ) : null}
         <dt>Stage</dt>
         <dd>
           <span className={`stage stage-${pipeline.stage}`}>{STAGE_LABELS[pipeline.stage]}</span>

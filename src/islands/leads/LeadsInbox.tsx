@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { LEAD_KIND_LABELS, LEAD_KINDS, STAGE_LABELS, STAGES, type LeadKind } from '../../shared/pipeline-stages.ts';
-import type { LeadDto, AdminOption } from '../../shared/pipeline.ts';
+import type { LeadDto, AdminOption, MinorContactDto } from '../../shared/pipeline.ts';
 import { formatRupees } from '../../shared/money.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { LeadPipeline } from './LeadPipeline.tsx';
+import { LeadContactValue, ParentOnly } from './ParentOnly.tsx';
 import { useAdminMe } from '../admin/me.ts';
 import { useAdmin } from '../admin/session.ts';
 import '../admin/admin.css';
@@ -62,6 +63,9 @@ export default function LeadsInbox() {
   const kinds: readonly LeadKind[] = inbox.latest?.kinds ?? LEAD_KINDS;
   const admins: AdminOption[] = inbox.latest?.admins ?? [];
   const [open, setOpen] = useState<LeadDto | null>(null);
+  // A child's lead shows the parent as the contact: known once the lead's pipeline has loaded.
+  const [minorOf, setMinorOf] = useState<{ key: string; minor: MinorContactDto | null } | null>(null);
+  const minor = open && minorOf?.key === `${open.kind}:${open.id}` ? minorOf.minor : undefined;
   // A counsellor's export holds only the leads they own (the API refuses any other owner).
   const ownExport = me?.adminRole === 'counsellor';
   const csvHref = `/api/v1/admin/leads${queryOf({ ...filter, ...(ownExport ? { owner: 'me' } : {}), format: 'csv' })}`;
@@ -147,6 +151,7 @@ export default function LeadsInbox() {
         onClose={() => setOpen(null)}
         title={open ? `${KIND_NAME[open.kind]}: ${open.name || open.email}` : 'Lead'}
       >
+        {open && minor ? <ParentOnly minor={minor} /> : null}
         {open ? (
           <dl className="admin-details">
             <dt>Received</dt>
@@ -154,9 +159,9 @@ export default function LeadsInbox() {
             <dt>Name</dt>
             <dd>{open.name || '-'}</dd>
             <dt>Email</dt>
-            <dd>{open.email ? <a href={`mailto:${open.email}`}>{open.email}</a> : '-'}</dd>
+            <dd>{open.email ? <LeadContactValue value={open.email} href={`mailto:${open.email}`} minor={minor} /> : '-'}</dd>
             <dt>Phone</dt>
-            <dd>{open.phone ? <a href={`tel:${open.phone}`}>{open.phone}</a> : '-'}</dd>
+            <dd>{open.phone ? <LeadContactValue value={open.phone} href={`tel:${open.phone}`} minor={minor} /> : '-'}</dd>
             {Object.entries(open.details).map(([key, value]) => (
               <div key={key} style={{ display: 'contents' }}>
                 <dt>{label(key)}</dt>
@@ -169,7 +174,16 @@ export default function LeadsInbox() {
             </dd>
           </dl>
         ) : null}
-        {open ? <LeadPipeline kind={open.kind} id={open.id} me={me} admins={admins} onChange={reload} /> : null}
+        {open ? (
+          <LeadPipeline
+            kind={open.kind}
+            id={open.id}
+            me={me}
+            admins={admins}
+            onChange={reload}
+            onLoaded={(detail) => setMinorOf({ key: `${open.kind}:${open.id}`, minor: detail.minor ?? null })}
+          />
+        ) : null}
       </Dialog>
     </ListScreen>
   );

@@ -1,4 +1,8 @@
-/** The owners' queue of privacy requests made without an account (/admin/privacy): by deadline, closed with a note. */
+/**
+ * The owners' queue of privacy requests made without an account (/admin/privacy): by deadline,
+ * closed with a note. On a phone each request is a card of labelled lines (privacy.css), never a
+ * table wider than the screen.
+ */
 import { useState } from 'react';
 import { api, errorText } from '../../lib/api.ts';
 import { dateTimeIst } from '../../shared/dates.ts';
@@ -48,17 +52,19 @@ export function RightsQueue() {
           labelledBy="rights-queue-heading"
           caption="Open requests by deadline, then the closed ones"
           columns={['Due', 'Email', 'Asks for', 'Details', 'Status']}
+          wrapClass="privacy-table-wrap"
+          tableClass="privacy-table"
         >
           {requests.map((r) => (
             <tr key={r.id} data-overdue={r.overdue || undefined}>
-              <td>
+              <td data-label="Due">
                 {dateTimeIst.format(new Date(r.dueAt))}
                 {r.overdue ? <strong> (overdue)</strong> : null}
               </td>
-              <td>{r.email}</td>
-              <td>{RIGHTS_KINDS[r.kind]}</td>
-              <td>{r.details || '-'}</td>
-              <td>
+              <td data-label="Email">{r.email}</td>
+              <td data-label="Asks for">{RIGHTS_KINDS[r.kind]}</td>
+              <td data-label="Details">{r.details || '-'}</td>
+              <td data-label="Status">
                 {r.status === 'open' ? (
                   <>
                     <button
