@@ -12,6 +12,13 @@ import { initSearch } from './search/search.ts';
 
 initSearch();
 initNav();
-initAdvisorDialog();
+// The advisor form's styles come when a visitor heads for a Contact Us button; the dialog opens once they are in.
+const advisorStyles = () => loadLazyScript('advisor-styles');
+for (const type of ['pointerover', 'focusin', 'touchstart'] as const) {
+  document.addEventListener(type, (event) => void ((event.target as Element).closest?.('[data-open-advisor]') && advisorStyles()), {
+    passive: true,
+  });
+}
+initAdvisorDialog({ prepare: advisorStyles });
 captureTracking();
 document.getElementById('advisor-dialog')?.addEventListener('advisor:open', () => loadLazyScript('advisor-form'), { once: true });

@@ -11,6 +11,7 @@ import { useForm } from '../ui/useForm.ts';
 import { setFlash } from '../../lib/flash.ts';
 import { LABELS } from '../shop/labels.ts';
 import { PasswordInput } from './PasswordInput.tsx';
+import '../ui/form-parts.css';
 
 /**
  * /signup: a learner account; then /login with the email filled in and the same ?next=. The

@@ -1,9 +1,12 @@
 /**
  * Opens the advisor <dialog> from any [data-open-advisor] button. Closes on ×, Escape (native) and
  * a click on the backdrop; focus goes back to the opener. Fires `advisor:open` / `advisor:close` on
- * the dialog so a form island can load itself on first open.
+ * the dialog so a form island can load itself on first open. `prepare` (the form's styles) is
+ * waited for before the dialog shows, at most PREPARE_MS: past that it shows as it is.
  */
-export function initAdvisorDialog(): void {
+const PREPARE_MS = 800;
+
+export function initAdvisorDialog({ prepare }: { prepare?: () => Promise<unknown> } = {}): void {
   const dialog = document.getElementById('advisor-dialog') as HTMLDialogElement | null;
   if (!dialog) return;
   let opener: HTMLElement | null = null;
@@ -13,9 +16,12 @@ export function initAdvisorDialog(): void {
     if (!button) return;
     event.preventDefault();
     opener = button;
-    if (!dialog.open) dialog.showModal();
-    button.setAttribute('aria-expanded', 'true');
-    dialog.dispatchEvent(new CustomEvent('advisor:open'));
+    const ready = prepare ? Promise.race([prepare(), new Promise((resolve) => setTimeout(resolve, PREPARE_MS))]) : Promise.resolve();
+    void ready.then(() => {
+      if (!dialog.open) dialog.showModal();
+      button.setAttribute('aria-expanded', 'true');
+      dialog.dispatchEvent(new CustomEvent('advisor:open'));
+    });
   });
   dialog.addEventListener('click', (event) => {
     const target = event.target as Element;

@@ -9,6 +9,7 @@ import { UNDER_AGE_EMPTY } from '../../shared/minors.ts';
 import { Toasts, toastFieldProblem } from '../ui/Toasts.tsx';
 import { useForm } from '../ui/useForm.ts';
 import { Honeypot, LEAD_ACTION, toastSendError, useTracking, withTracking } from './parts.tsx';
+import '../ui/form-parts.css';
 
 const EMPTY = {
   Name: '',

@@ -9,6 +9,7 @@ import { UNDER_AGE_EMPTY } from '../../shared/minors.ts';
 import { Toasts, toast, toastFieldProblem } from '../ui/Toasts.tsx';
 import { useForm } from '../ui/useForm.ts';
 import { Honeypot, LEAD_ACTION, toastSendError, useTracking, withTracking } from './parts.tsx';
+import '../ui/form-parts.css';
 
 const EMPTY = { name: '', email: '', phone: '', institute: '', message: '', [HONEYPOT]: '', whatsapp: false, ...UNDER_AGE_EMPTY };
 

@@ -3,7 +3,6 @@ import { ApiError, errorText } from '../../lib/api.ts';
 import { HONEYPOT } from '../../shared/leads.ts';
 import { toast } from '../ui/Toasts.tsx';
 import { captureTracking, readTouches } from './tracking.ts';
-import './leads.css';
 
 /** The hidden field bots fill and people never see (nor reach with the keyboard or a screen reader). */
 export function Honeypot({ value, onChange }: { value: string; onChange: (value: string) => void }) {

@@ -10,6 +10,7 @@ import type { NoticeLanguage } from '../../shared/consent.ts';
 import { NoticeLanguageToggle } from '../ui/ConsentNotice.tsx';
 import { ItemisedNotice } from './ItemisedNotice.tsx';
 import { PARENT_CONSENT_WORDS } from './parent-consent-words.ts';
+import '../ui/form-parts.css';
 
 type View = { childName: string; parentName: string; status: 'awaiting' | 'given' | 'refused'; language: NoticeLanguage };
 type Answer = { status: 'given' | 'refused'; earlier: boolean };

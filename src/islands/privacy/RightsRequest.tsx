@@ -11,6 +11,7 @@ import { Toasts } from '../ui/Toasts.tsx';
 import { useForm } from '../ui/useForm.ts';
 import { Honeypot } from '../leads/parts.tsx';
 import './notice.css';
+import '../ui/form-parts.css';
 
 export default function RightsRequest() {
   const [token] = useState(() => new URLSearchParams(window.location.search).get('t'));

@@ -5,6 +5,7 @@ import { DateOfBirthField, GuardianFields } from '../ui/GuardianFields.tsx';
 import { isMinorDateOfBirth } from '../../shared/minors.ts';
 import { noticeLanguageOf } from '../../shared/consent-words.ts';
 import type { RegistrationFlow } from './useRegistration.ts';
+import '../ui/form-parts.css';
 
 /** Step 2: the applicant's details (read-only once registered). */
 export function DetailsStep({ flow }: { flow: RegistrationFlow }) {

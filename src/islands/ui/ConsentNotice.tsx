@@ -1,5 +1,4 @@
 import { NOTICE_TEXT, PRIVACY_NOTICE_VERSION, type NoticeLanguage } from '../../shared/consent.ts';
-import './consent-notice.css';
 
 function parts(language: NoticeLanguage): [string, string, string] {
   const { notice, link } = NOTICE_TEXT[language];

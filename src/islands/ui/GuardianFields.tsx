@@ -7,7 +7,6 @@ import type { NoticeLanguage } from '../../shared/consent.ts';
 import { CONSENT_WORDS, parentMessageIn } from '../../shared/consent-words.ts';
 import { ADULT_AGE } from '../../shared/minors.ts';
 import { Field } from './Field.tsx';
-import './guardian-fields.css';
 
 type Bound = { name: string; value: string; onChange: (event: { target: { value: string } }) => void; readOnly?: boolean | undefined };
 type Props = {

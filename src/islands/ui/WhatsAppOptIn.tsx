@@ -1,7 +1,6 @@
 import type { NoticeLanguage } from '../../shared/consent.ts';
 import { CONSENT_WORDS } from '../../shared/consent-words.ts';
 import { optInTicked } from '../../shared/whatsapp-opt-in.ts';
-import './whatsapp-opt-in.css';
 
 /**
  * The separate, unticked choice to get updates on WhatsApp (docs/whatsapp.md): its own consent,
