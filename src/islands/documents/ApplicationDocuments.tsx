@@ -1,25 +1,37 @@
 import { useEffect, useState, type ChangeEvent } from 'react';
+import type { WhatsAppSetting } from '../../shared/whatsapp-settings.ts';
 import { api, errorText } from '../../lib/api.ts';
-import {
-  DOCUMENT_STATE_LABELS,
-  FORMAT_ACCEPT,
-  FORMAT_LABELS,
-  formatBytes,
-  type DocumentSlotDto,
-  type RegistrationDocumentsDto,
-} from '../../shared/documents.ts';
+import { FORMAT_ACCEPT, FORMAT_LABELS, formatBytes, type DocumentSlotDto, type RegistrationDocumentsDto } from '../../shared/documents.ts';
 import { toast } from '../ui/Toasts.tsx';
 import { precheck, uploadDocument } from './upload.ts';
+import { StateBadge } from './StateBadge.tsx';
 import './documents.css';
+
+/** How the applicant hears about a review: by the channel they chose (docs/whatsapp.md, Who gets what). */
+function reviewNotice(whatsapp: WhatsAppSetting | null): string {
+  if (whatsapp?.available && whatsapp.optedIn) return 'We check each one and tell you on WhatsApp and by email when it is reviewed.';
+  if (whatsapp?.available && whatsapp.pendingPhone)
+    return 'We check each one and email you when it is reviewed; on WhatsApp too once you confirm your number in Settings.';
+  return 'We check each one and email you when it is reviewed.';
+}
 
 /** The documents of one application in "My applications": each one's state, upload and replace. */
 export function ApplicationDocuments({ registrationId, headingId }: { registrationId: string; headingId: string }) {
   const [documents, setDocuments] = useState<RegistrationDocumentsDto | null>(null);
+  const [whatsapp, setWhatsapp] = useState<WhatsAppSetting | null>(null);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
-    api<RegistrationDocumentsDto>(`/user/applications/${encodeURIComponent(registrationId)}/documents`)
-      .then(setDocuments)
+    // Both before anything shows: the intro's wording does not change under the reader.
+    const channel = api<{ whatsapp: WhatsAppSetting }>('/user/whatsapp').then(
+      ({ whatsapp }) => whatsapp,
+      () => null,
+    );
+    Promise.all([api<RegistrationDocumentsDto>(`/user/applications/${encodeURIComponent(registrationId)}/documents`), channel])
+      .then(([loaded, chosen]) => {
+        setWhatsapp(chosen);
+        setDocuments(loaded);
+      })
       .catch(() => setFailed(true));
   }, [registrationId]);
 
@@ -39,7 +51,7 @@ export function ApplicationDocuments({ registrationId, headingId }: { registrati
           <p className="muted">
             {documents.closed
               ? 'This application is closed: documents can no longer be uploaded.'
-              : `Documents for ${documents.programme}: send PDF, JPEG or PNG files. We check each one and email you when it is reviewed.`}
+              : `Documents for ${documents.programme}: send PDF, JPEG or PNG files. ${reviewNotice(whatsapp)}`}
           </p>
           <ul className="docs-list">
             {documents.slots.map((slot) => (
@@ -67,6 +79,13 @@ function DocumentSlot({
   const [error, setError] = useState<string | null>(null);
   const inputId = `doc-${registrationId}-${slot.type}`;
   const canUpload = !closed && slot.state !== 'approved';
+  // A refusal belongs to the file it refused: a document of this type that went since (here or
+  // in another tab, then reloaded) ends it.
+  const [errorFor, setErrorFor] = useState(slot.document?.id ?? null);
+  if (errorFor !== (slot.document?.id ?? null)) {
+    setErrorFor(slot.document?.id ?? null);
+    setError(null);
+  }
 
   async function choose(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -78,6 +97,7 @@ function DocumentSlot({
     setProgress(0);
     try {
       onChange(await uploadDocument(registrationId, slot, file, setProgress));
+      setError(null);
       toast.success(`${slot.label} uploaded`);
     } catch (failure) {
       setError(errorText(failure, 'The file could not be uploaded. Please try again'));
@@ -90,8 +110,7 @@ function DocumentSlot({
     <li className={`docs-item docs-${slot.state}`}>
       <div className="docs-head">
         <strong>{slot.label}</strong>
-        {slot.required ? null : <span className="muted"> (optional)</span>}
-        <span className={`badge docs-badge docs-badge-${slot.state}`}>{DOCUMENT_STATE_LABELS[slot.state]}</span>
+        <StateBadge slot={slot} />
       </div>
       <p className="muted docs-help">
         {slot.help} {slot.formats.map((f) => FORMAT_LABELS[f]).join(', ')}, up to {slot.maxMb} MB.

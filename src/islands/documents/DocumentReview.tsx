@@ -1,16 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, errorText } from '../../lib/api.ts';
-import {
-  DOCUMENT_STATE_LABELS,
-  formatBytes,
-  REJECT_REASON_MAX,
-  type DocumentSlotDto,
-  type RegistrationDocumentsDto,
-} from '../../shared/documents.ts';
+import { formatBytes, REJECT_REASON_MAX, type DocumentSlotDto, type RegistrationDocumentsDto } from '../../shared/documents.ts';
 import { dateTimeIst } from '../../shared/dates.ts';
 import { handleSessionEnd } from '../admin/session.ts';
 import { Field, FormError } from '../ui/Field.tsx';
 import { toast } from '../ui/Toasts.tsx';
+import { StateBadge } from './StateBadge.tsx';
 import './documents.css';
 
 /**
@@ -44,7 +39,7 @@ export function DocumentReview({
 
   return (
     <section className="docs" aria-labelledby={headingId}>
-      <h3 id={headingId}>Documents (registration #{registrationId})</h3>
+      <h3 id={headingId}>{documents ? `Documents: ${documents.programme}` : 'Documents'}</h3>
       {problem ? (
         <p className="muted">{problem}</p>
       ) : !documents ? (
@@ -121,8 +116,7 @@ function ReviewSlot({ slot, onChange }: { slot: DocumentSlotDto; onChange: (next
     <li className={`docs-item docs-${slot.state}`}>
       <div className="docs-head">
         <strong>{slot.label}</strong>
-        {slot.required ? null : <span className="muted"> (optional)</span>}
-        <span className={`badge docs-badge docs-badge-${slot.state}`}>{DOCUMENT_STATE_LABELS[slot.state]}</span>
+        <StateBadge slot={slot} />
       </div>
       {document ? (
         <>

@@ -12,6 +12,16 @@ import './notice.css';
 const token = () => new URLSearchParams(window.location.search).get('t') ?? '';
 const day = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
 
+/** The notice the person read when they agreed: its version is the day it was published. */
+function noticeText(version: string, language: string): string {
+  const read = language === 'hi' ? 'in Hindi (हिन्दी)' : 'in English';
+  const published = /^\d{4}-\d{2}-\d{2}$/.test(version) ? new Date(`${version}T00:00:00+05:30`) : null;
+  return published ? `Privacy notice of ${day.format(published)}, ${read}` : `Privacy notice version ${version}, ${read}`;
+}
+
+/** On a phone the table's rows stack and its header hides: each cell says what it is (notice.css). */
+const CellName = ({ children }: { children: string }) => <span className="choices-cell-name">{children}</span>;
+
 export default function Choices() {
   const [answer, setAnswer] = useState<ChoicesAnswer | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -67,13 +77,18 @@ export default function Choices() {
             {answer.consents.map((c, index) => (
               <tr key={`${c.purpose}-${c.givenAt}-${index}`} data-purpose={c.purpose}>
                 <th scope="row">{PURPOSE_LABELS[c.purpose] ?? c.purpose}</th>
-                <td>{day.format(new Date(c.givenAt))}</td>
                 <td>
-                  {c.noticeVersion} ({c.language === 'hi' ? 'हिन्दी' : 'English'})
+                  <CellName>Given</CellName>
+                  {day.format(new Date(c.givenAt))}
                 </td>
                 <td>
+                  <CellName>Notice</CellName>
+                  {noticeText(c.noticeVersion, c.language)}
+                </td>
+                <td>
+                  <CellName>Status</CellName>
                   {c.withdrawnAt ? (
-                    `Withdrawn ${day.format(new Date(c.withdrawnAt))}`
+                    <span>Withdrawn {day.format(new Date(c.withdrawnAt))}</span>
                   ) : (
                     <button type="button" className="btn btn-secondary btn-sm" disabled={busy} onClick={() => void withdraw(c.purpose)}>
                       Withdraw
