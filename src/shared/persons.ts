@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import type { EmailBounceDto } from './operations.ts';
+import type { MinorContactDto } from './pipeline.ts';
 
 /** The person page's address for a person id. */
 export const personPath = (id: string | number) => `/admin/person?id=${encodeURIComponent(String(id))}`;
@@ -138,6 +139,8 @@ export type PersonDto = {
   merges: PersonMerge[];
   /** The person's addresses that bounced (open first): "email bounced", with the reason. */
   bounces: EmailBounceDto[];
+  /** A child's leads (DPDP Act s.9): the parent to contact instead, by the lead it concerns. */
+  parents: (MinorContactDto & { lead: { kind: string; id: string } })[];
 };
 
 export type PersonSummary = { id: string; names: string[]; emails: string[]; phones: string[]; leads: number };

@@ -97,6 +97,18 @@ e2eDescribe('staff screens', () => {
         expect(order).toBe(true);
         expect(await sideways(page)).toBeLessThanOrEqual(0);
         await shot(page, `minor-lead-${width}`);
+
+        // The person page says the same, above the contact details.
+        const [lead] = await sql()<{ id: string }[]>`select id::text from contact_requests where email = ${child.email}`;
+        await page.goto(`/admin/person?lead=contact:${lead!.id}`);
+        const panel = page.locator('[data-minor]');
+        await panel.getByText('Contact the parent only').waitFor({ timeout: 30_000 });
+        expect(await panel.locator(`a[href="mailto:${parent.email}"]`).count()).toBe(1);
+        expect(await page.locator(`a[href="mailto:${child.email}"]`).count()).toBe(0);
+        expect(await page.locator('a[href^="tel:"][href$="9811122233"]').count()).toBe(0);
+        await page.locator('.person-chip-child').filter({ hasText: child.email }).waitFor();
+        expect(await sideways(page)).toBeLessThanOrEqual(0);
+        await shot(page, `minor-person-${width}`);
       }
     },
   );

@@ -143,11 +143,12 @@ export async function recordParentDecision(tx: Db, token: string, decision: 'giv
   return { subject, childEmail: row.child_email, status: decision };
 }
 
-/** The parent to contact for a child's lead (the pipeline shows it instead of the child), or null for an adult. */
+/** The parent to contact for a child's lead (the pipeline shows it instead of the child), or null for an adult; `sql` a caller's transaction. */
 export async function parentContact(
   subject: GuardianSubject,
+  sql: Db = db(),
 ): Promise<{ name: string; email: string; phone: string; consent: 'awaiting' | 'given' } | null> {
-  const [row] = await db()<{ parent_name: string; parent_email: string; parent_phone: string; status: 'awaiting' | 'given' | 'refused' }[]>`
+  const [row] = await sql<{ parent_name: string; parent_email: string; parent_phone: string; status: 'awaiting' | 'given' | 'refused' }[]>`
     select parent_name, parent_email, parent_phone, status from parental_consents
     where subject_table = ${subject.table} and subject_id = ${subject.id}`;
   if (!row || row.status === 'refused') return null;

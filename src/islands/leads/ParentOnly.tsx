@@ -1,4 +1,5 @@
 import type { MinorContactDto } from '../../shared/pipeline.ts';
+import './parent-only.css';
 
 /**
  * A child's lead (DPDP Act s.9): the first thing the team reads is to contact the parent only,
@@ -8,7 +9,7 @@ export function ParentOnly({ minor }: { minor: MinorContactDto }) {
   return (
     <div className="parent-only" data-minor role="note" aria-label="Contact the parent only">
       <p className="parent-only-title">
-        <span className="stage stage-lost">Under 18</span> <strong>Contact the parent only</strong>
+        <span className="badge badge-danger">Under 18</span> <strong>Contact the parent only</strong>
       </p>
       <p>
         {minor.name} (parent or guardian): <a href={`mailto:${minor.email}`}>{minor.email}</a>,{' '}

@@ -6,6 +6,7 @@ import { Toasts, toast } from '../ui/Toasts.tsx';
 import { PersonBounces } from './PersonBounces.tsx';
 import { PersonMerge } from './PersonMerge.tsx';
 import { PersonWhatsApp } from './PersonWhatsApp.tsx';
+import { ParentOnly } from './ParentOnly.tsx';
 import { PersonFinder, usePersonSearch } from './PersonSearch.tsx';
 import { loadPersonPage, type PersonPage } from './person-load.ts';
 import { handleSessionEnd, useAdmin } from '../admin/session.ts';
@@ -110,6 +111,10 @@ export default function Person() {
   if (!id) return <FindPerson onOpen={(found) => (history.pushState(null, '', personPath(found)), setId(found))} />;
   const title = person ? (person.names[0] ?? person.emails[0] ?? `Person #${person.id}`) : 'Person';
   const bounced = new Set(person?.bounces.filter((b) => !b.clearedAt && !b.correctedAt).map((b) => b.address));
+  // A child's own email and phone are shown, never offered to tap: the parent is the contact.
+  const childLeads = person?.leads.filter((l) => person.parents.some((p) => p.lead.kind === l.kind && p.lead.id === l.id)) ?? [];
+  const childEmails = new Set(childLeads.map((l) => l.email?.toLowerCase()));
+  const childPhones = new Set(childLeads.map((l) => l.phone));
   return (
     <>
       <Toasts />
@@ -125,6 +130,9 @@ export default function Person() {
               Person #{person.requestedId} was merged into this person.
             </p>
           ) : null}
+          {person.parents.map((parent) => (
+            <ParentOnly key={`${parent.lead.kind}:${parent.lead.id}`} minor={parent} />
+          ))}
           <section className="card person-card" aria-labelledby="person-contact">
             <h2 id="person-contact">Contact details</h2>
             <dl className="admin-details person-details">
@@ -133,22 +141,34 @@ export default function Person() {
               <dt>Emails</dt>
               <dd>
                 {person.emails.length
-                  ? person.emails.map((email) => (
-                      <a key={email} href={`mailto:${email}`} className="person-chip">
-                        {email}
-                        {bounced.has(email) ? <span className="badge badge-danger">bounced</span> : null}
-                      </a>
-                    ))
+                  ? person.emails.map((email) =>
+                      childEmails.has(email) ? (
+                        <span key={email} className="person-chip person-chip-child">
+                          {email} <span className="muted">(the child&apos;s own: do not contact)</span>
+                        </span>
+                      ) : (
+                        <a key={email} href={`mailto:${email}`} className="person-chip">
+                          {email}
+                          {bounced.has(email) ? <span className="badge badge-danger">bounced</span> : null}
+                        </a>
+                      ),
+                    )
                   : '-'}
               </dd>
               <dt>Phones</dt>
               <dd>
                 {person.phones.length
-                  ? person.phones.map((phone) => (
-                      <a key={phone} href={`tel:${phone.replace(/[^\d+]/g, '')}`} className="person-chip">
-                        {phone}
-                      </a>
-                    ))
+                  ? person.phones.map((phone) =>
+                      childPhones.has(phone) ? (
+                        <span key={phone} className="person-chip person-chip-child">
+                          {phone} <span className="muted">(the child&apos;s own: do not contact)</span>
+                        </span>
+                      ) : (
+                        <a key={phone} href={`tel:${phone.replace(/[^\d+]/g, '')}`} className="person-chip">
+                          {phone}
+                        </a>
+                      ),
+                    )
                   : '-'}
               </dd>
               <dt>First seen</dt>

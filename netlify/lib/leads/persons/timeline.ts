@@ -20,6 +20,7 @@ import { suppressionsFor } from '../../mail/index.ts';
 import { feePlanEntries, iso, leadEntries, pipelineEntries, type FactRow } from './entries.ts';
 import { bounceEntries, emailEntries } from './mailbox.ts';
 import { whatsappEntries } from './whatsapp-entries.ts';
+import { leadParent } from '../pipeline/read.ts';
 
 function touchOf(row: FactRow, prefix: '' | 'first_'): Touch | null {
   const touch: Touch = {};
@@ -71,6 +72,8 @@ export async function loadPerson(tx: Tx, requestedId: string): Promise<PersonDto
       .filter((m) => m.undoneAt)
       .map((m): TimelineEntry => ({ at: m.undoneAt!, kind: 'merge', title: `Merge of #${m.fromId} into #${m.intoId} undone` })),
   ].sort((a, b) => b.at.localeCompare(a.at) || a.kind.localeCompare(b.kind));
+  const parents: { lead: FactRow; parent: Awaited<ReturnType<typeof leadParent>> }[] = [];
+  for (const lead of leads) parents.push({ lead, parent: await leadParent(lead.lead_kind, lead.lead_id, tx) });
   return {
     id,
     requestedId,
@@ -94,6 +97,7 @@ export async function loadPerson(tx: Tx, requestedId: string): Promise<PersonDto
     timeline,
     merges,
     bounces: bounces.sort((a, b) => Number(!!(a.clearedAt || a.correctedAt)) - Number(!!(b.clearedAt || b.correctedAt))),
+    parents: parents.flatMap(({ lead, parent }) => (parent ? [{ ...parent, lead: { kind: lead.lead_kind, id: lead.lead_id } }] : [])),
   };
 }
 

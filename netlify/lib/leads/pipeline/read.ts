@@ -4,7 +4,7 @@
  * payment rows the inbox shows for it.
  */
 import type { LeadPipelineDetail, LeadRef, PipelineDto, QueueItem, Stage, LeadKind } from '../../../../src/shared/pipeline.ts';
-import { db, HttpError } from '../../platform/index.ts';
+import { db, type Db, HttpError } from '../../platform/index.ts';
 import { lastRepliesByPhone } from '../../messaging/index.ts';
 import { NO_SUCH_LEAD } from './actions.ts';
 import { parentContact } from '../../guardians/index.ts';
@@ -16,6 +16,12 @@ const LEAD_TABLES: Partial<Record<LeadKind, string>> = {
   pitch: 'startup_pitches',
   registration: 'registrations',
 };
+
+/** A child's lead: the parent to contact instead (null for an adult's lead, or a refused one). */
+export function leadParent(kind: string, id: string, sql?: Db): ReturnType<typeof parentContact> {
+  const table = LEAD_TABLES[kind as LeadKind];
+  return table ? parentContact({ table, id }, sql) : Promise.resolve(null);
+}
 
 /** The pipeline key of an inbox row (SQL), for joins with lead_pipeline. */
 export const INBOX_KEY = `case when i.kind = 'registration' then split_part(i.id, ':', 1) else i.id end`;
@@ -60,7 +66,6 @@ export async function leadDetail(ref: LeadRef): Promise<LeadPipelineDetail> {
     from lead_pipeline p left join accounts o on o.id = p.owner_id
     where p.lead_kind = ${ref.kind} and p.lead_id = ${ref.id}`;
   if (!row) throw new HttpError(404, NO_SUCH_LEAD);
-  const table = LEAD_TABLES[ref.kind];
   const [history, notes, minor] = await Promise.all([
     sql<{ from_stage: Stage; to_stage: Stage; note: string | null; by: string | null; at: Date }[]>`
       select c.from_stage, c.to_stage, c.note, coalesce(${sql.unsafe(NAME('a'))}, a.email) as by, c.at
@@ -70,7 +75,7 @@ export async function leadDetail(ref: LeadRef): Promise<LeadPipelineDetail> {
       select n.id::text, n.body, coalesce(${sql.unsafe(NAME('a'))}, a.email) as by, n.created_at as at
       from lead_notes n left join accounts a on a.id = n.author_id
       where n.lead_kind = ${ref.kind} and n.lead_id = ${ref.id} order by n.created_at, n.id`,
-    table ? parentContact({ table, id: ref.id }) : Promise.resolve(null),
+    leadParent(ref.kind, ref.id),
   ]);
   return {
     pipeline: pipelineDto(row),
