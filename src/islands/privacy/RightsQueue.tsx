@@ -58,15 +58,17 @@ export function RightsQueue() {
           {requests.map((r) => (
             <tr key={r.id} data-overdue={r.overdue || undefined}>
               <td data-label="Due">
-                {dateTimeIst.format(new Date(r.dueAt))}
-                {r.overdue ? <strong> (overdue)</strong> : null}
+                <span>
+                  {dateTimeIst.format(new Date(r.dueAt))}
+                  {r.overdue ? <strong> (overdue)</strong> : null}
+                </span>
               </td>
               <td data-label="Email">{r.email}</td>
               <td data-label="Asks for">{RIGHTS_KINDS[r.kind]}</td>
               <td data-label="Details">{r.details || '-'}</td>
               <td data-label="Status">
                 {r.status === 'open' ? (
-                  <>
+                  <span className="rights-actions">
                     <button
                       type="button"
                       className="btn btn-secondary btn-sm"
@@ -74,7 +76,7 @@ export function RightsQueue() {
                       onClick={() => void close(r.id, 'done')}
                     >
                       Done
-                    </button>{' '}
+                    </button>
                     <button
                       type="button"
                       className="btn btn-ghost btn-sm"
@@ -83,9 +85,9 @@ export function RightsQueue() {
                     >
                       Refuse
                     </button>
-                  </>
+                  </span>
                 ) : (
-                  `${r.status === 'done' ? 'Done' : 'Refused'}${r.outcomeNote ? `: ${r.outcomeNote}` : ''}`
+                  <span>{`${r.status === 'done' ? 'Done' : 'Refused'}${r.outcomeNote ? `: ${r.outcomeNote}` : ''}`}</span>
                 )}
               </td>
             </tr>
