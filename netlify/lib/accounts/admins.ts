@@ -20,7 +20,8 @@ export type AdminSignup = { firstName: string; lastName: string; email: string; 
  * address, which an admin must open before logging in.
  */
 export async function signupAdmin(input: AdminSignup, ip: string): Promise<{ message: string }> {
-  await rateLimit({ bucket: 'admin-signup', key: ip, limit: 10, windowSeconds: 3600 });
+  // Before the invite code is compared: guessing it is as slow as signing up (SIGNUP_RATE_LIMIT_PER_HOUR, 10 by default).
+  await rateLimit({ bucket: 'admin-signup', key: ip, limit: env().SIGNUP_RATE_LIMIT_PER_HOUR, windowSeconds: 3600 });
   if (!inviteCodeMatches(input.inviteCode, env().ADMIN_INVITE_CODE)) throw new HttpError(403, INVITE_REFUSED);
   return signUp('admin', input, ip);
 }
