@@ -7,19 +7,9 @@
 import { expect, it } from 'vitest';
 import type { Locator, Page, Request } from 'playwright-core';
 import { e2eDescribe, newPage, sql } from './harness.ts';
+import { holdScripts } from './islands.ts';
 
 const unique = (label: string) => `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
-
-/** Holds every script of the site from now on until `release()` (a slow connection, made exact). */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/_astro\/.*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
 
 /** The JSON body of the first POST to this API path. */
 function bodyOf(page: Page, path: string): Promise<Record<string, unknown>> {

@@ -7,19 +7,9 @@
 import { expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { baseUrl, e2eDescribe, newPage } from './harness.ts';
+import { holdScripts } from './islands.ts';
 import { catalogueSignature } from '../../src/components/catalogue/shared.ts';
 import type { CourseDto } from '../../src/shared/course.ts';
-
-/** Holds every script file of the site until `release()`. */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/_astro\/.*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
 
 /** Every POST to this API path, as JSON. */
 function posts(page: Page, path: string): Record<string, unknown>[] {
