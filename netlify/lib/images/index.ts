@@ -28,7 +28,7 @@ export async function imageStoreFromEnv(): Promise<ImageStore> {
   return postgresImageStore;
 }
 
-/** Picks the environment's store on first use, so importing this module never loads a storage SDK. */
+/** Picks the environment's store on first use, so importing this module reads no configuration. */
 const configuredStore: ImageStore = {
   name: 'configured',
   stage: async (image) => (await activeImageStore()).stage?.(image),

@@ -2,7 +2,7 @@
  * What every domain stands on: configuration (env), the database client and its health, logs and
  * the error tracker, HTTP (routes, bodies, errors, same-origin guards), security headers, crypto
  * and HMAC, site URLs, CSV, rate limits, the admin audit log, the consent record, scheduled jobs'
- * heartbeats and webhook counts. Imports no domain.
+ * heartbeats and webhook counts, Supabase Storage's REST API. Imports no domain.
  */
 export * from './audit.ts';
 export * from './choices-link.ts';
@@ -22,5 +22,6 @@ export * from './jobs.ts';
 export * from './log.ts';
 export * from './rate-limit.ts';
 export * from './security-headers.ts';
+export * from './storage.ts';
 export * from './urls.ts';
 export * from './webhooks.ts';
