@@ -8,6 +8,7 @@
  * (scripts/lib/page-bytes.ts), and Lighthouse, median of 3 runs (phone profile with simulated slow
  * 4G for marketing and learner pages, desktop profile for admin screens): the four category
  * scores and FCP, LCP, TBT, CLS.
+ * Lighthouse and its Chrome launcher are installed on first use, pinned (scripts/lib/lighthouse.ts).
  * One table per set, then the pages over a goal. The results are saved as JSON
  * (.data/bench-pages.json, or `--save <file>`); `--compare <file>` prints each page's change against
  * an earlier run. `--set learner` (repeatable) measures only those sets; `--page <path>`
@@ -18,11 +19,9 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
-import lighthouse from 'lighthouse';
-import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import * as chromeLauncher from 'chrome-launcher';
 import { goals, ms, overBudget, printTable, profileOf, row, type Bytes, type PageResult } from './bench-pages-report.ts';
 import { ROOT } from './lib/database.ts';
+import { loadLighthouse, type LighthouseKit } from './lib/lighthouse.ts';
 import { marketingPages } from './lib/marketing-pages.ts';
 import { preparePeople, type Visit } from './lib/bench-people.ts';
 import { CHROME, CHROME_FLAGS, measureBytes, signIn, type Profile } from './lib/page-bytes.ts';
@@ -40,8 +39,10 @@ const median = (values: number[]) => {
 };
 
 const GUEST: Visit = { cookies: [], local: {} };
+let kit: Promise<LighthouseKit> | undefined;
 
 export async function runLighthouse(url: string, runs = RUNS, visit: Visit = GUEST, profile: Profile = 'mobile'): Promise<Lh> {
+  const { lighthouse, desktopConfig, chromeLauncher } = await (kit ??= loadLighthouse());
   const results: Lh[] = [];
   for (let i = 0; i < runs; i++) {
     const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
