@@ -36,16 +36,13 @@ describe('install scripts (npm 12 runs only those package.json allows)', () => {
     expect(manifest.allowScripts?.node).toBe(true);
   });
 
+  // An update that brings a new package with an install script fails here until someone decides.
   it('names every locked package that has an install script, allowed or denied, by name', () => {
     const policy = manifest.allowScripts ?? {};
     const unreviewed = withScripts.filter((p) => !Object.keys(policy).some((key) => keyName(key) === p.name));
     expect(unreviewed).toEqual([]);
     // A version-pinned entry would stop matching at the next update and silently skip the script.
     expect(Object.keys(policy).filter((key) => key !== keyName(key))).toEqual([]);
-  });
-
-  it('makes npm 11 and 12 fail an install on an install script nobody reviewed, instead of skipping it', () => {
-    expect(read('.npmrc')).toMatch(/^strict-allow-scripts\s*=\s*true$/m);
   });
 });
 
