@@ -50,21 +50,20 @@ const CHUNK_GROUPS = [
     name: 'react',
     test: (id) =>
       /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/.test(id) ||
-      src('islands/ui/(Toasts|useFlash|useHydrated|useEarlyInput|Field)').test(id),
+      src('islands/ui/(Toasts|useFlash|useHydrated|Field)').test(id),
     priority: 40,
   },
   { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 30 },
   { name: 'toasts', test: /node_modules[\\/](react-hot-toast|goober)[\\/]/, priority: 30 },
-  // Forms: the form kit and the shared rules they check (zod/mini).
+  // Forms: the form kit (with how a form takes over what was typed before it came alive) and the
+  // shared rules they check (zod/mini). Islands without a form (/instalments) do not load it.
   {
     name: 'forms',
-    test: src(
-      'lib/zod-csp|islands/ui/(useForm|ConsentNotice)|islands/accounts/(PasswordInput|PasswordStrength)|shared/(account|password|registration-form|consent)',
-    ),
+    test: src('lib/zod-csp|islands/ui/(useForm|useEarlyInput|ConsentNotice)|shared/(account|password|registration-form|consent)'),
     priority: 20,
   },
-  // Applicants' documents: the rules both the upload and the review screens show.
-  { name: 'documents', test: src('shared/(documents|document-formats)'), priority: 15 },
+  // Applicants' documents: the rules and the state badge both the upload and the review screens show.
+  { name: 'documents', test: src('shared/(documents|document-formats)|islands/documents/StateBadge'), priority: 15 },
   // The admin screens' own kit (admin-only code, never on a learner page): the admin guard, who is
   // logged in (the admin bar asks it too) and the list screens' parts, one file instead of three.
   { name: 'admin', test: src('islands/admin/(session|me|list-screen)'), priority: 12 },
