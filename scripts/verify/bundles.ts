@@ -13,6 +13,7 @@ import type { Report } from './report.ts';
 const PUBLIC = [
   'courses', 'leads', 'otp', 'registrations', 'payments', 'orders', 'users', 'images',
   'account-recovery', 'applications', 'privacy', 'invoices', 'codes', 'instalments', 'health', 'mail-webhook', 'whatsapp',
+  'choices', 'parent-consent', 'rights-requests',
   'documents',
 ]; // prettier-ignore
 /**
