@@ -6,13 +6,13 @@ import {
   adminLogIn,
   createAdminFromTerminal,
   e2eDescribe,
-  emailedOtp,
   newPage,
   settled,
   signupVerified,
   sql,
   registrationAlive,
   islandsSettled,
+  verifyRegistrationEmail,
 } from './harness.ts';
 
 const DM = '6801c2a4f1e2b3c4d5e6fd57'; // Digital Marketing, ₹2,49,000
@@ -97,12 +97,7 @@ e2eDescribe('discount and scholarship codes in the browser', () => {
     page.setDefaultTimeout(30_000);
     await page.goto(`/information?code=${code}`);
     await registrationAlive(page);
-    const form = page.getByRole('form', { name: 'Registration' });
-    await form.getByLabel('Email').fill(email);
-    await form.getByRole('button', { name: 'Send OTP' }).click();
-    await form.getByLabel('OTP').fill(await emailedOtp(email));
-    await form.getByRole('button', { name: 'Verify OTP' }).click();
-    await form.getByText('Email verified').waitFor();
+    const form = await verifyRegistrationEmail(page, email);
     await form.getByLabel('Full name').fill('Asha Verma');
     await form.getByLabel('Phone').fill('+91 98765 43210');
     await form.getByLabel("Father's name").fill('Ravi Verma');

@@ -8,7 +8,16 @@
 import { expect, it } from 'vitest';
 import type { Locator, Page, Route } from 'playwright-core';
 import { LOGIN_INPUTS, REGISTRATION_INPUTS, SIGNUP_INPUTS } from '../fixtures/forms.ts';
-import { baseUrl, e2eDescribe, emailedOtp, newPage, newVisitorAddress, registrationAlive, signupVerified, sql } from './harness.ts';
+import {
+  baseUrl,
+  e2eDescribe,
+  newPage,
+  newVisitorAddress,
+  registrationAlive,
+  signupVerified,
+  sql,
+  verifyRegistrationEmail,
+} from './harness.ts';
 import { wake } from './islands.ts';
 
 type Verdict = { refused: boolean; errors: Record<string, string> };
@@ -200,12 +209,7 @@ e2eDescribe('messages a person can act on', () => {
     const email = `refused.${Date.now().toString(36)}@example.com`;
     await page.goto('/information');
     await registrationAlive(page);
-    const form = page.getByRole('form', { name: 'Registration' });
-    await form.getByLabel('Email').fill(email);
-    await form.getByRole('button', { name: 'Send OTP' }).click();
-    await form.getByLabel('OTP').fill(await emailedOtp(email));
-    await form.getByRole('button', { name: 'Verify OTP' }).click();
-    await form.getByText('Email verified').waitFor();
+    const form = await verifyRegistrationEmail(page, email);
     await form.getByLabel('Full name').fill('Anu Das');
     await form.getByLabel('Phone').fill('+91 98765 43211');
     await form.getByLabel("Father's name").fill('Ravi Das');

@@ -3,7 +3,7 @@
  * SQL access to the site's database. `e2e.describe` skips the suite when no browser is installed.
  */
 import { afterAll, describe, inject } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import postgres from 'postgres';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -189,6 +189,17 @@ export async function islandsSettled(page: Page): Promise<void> {
 export async function registrationAlive(page: Page): Promise<void> {
   await page.getByRole('form', { name: 'Registration' }).hover();
   await page.locator('.reg[data-ready]').waitFor({ timeout: 30_000 });
+}
+
+/** /information's first step done as a visitor does it: the email, its emailed code, "Email verified". */
+export async function verifyRegistrationEmail(page: Page, email: string): Promise<Locator> {
+  const form = page.getByRole('form', { name: 'Registration' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByRole('button', { name: 'Send OTP' }).click();
+  await form.getByLabel('OTP').fill(await emailedOtp(email));
+  await form.getByRole('button', { name: 'Verify OTP' }).click();
+  await form.getByText('Email verified').waitFor();
+  return form;
 }
 
 /** The page's island has hydrated and its data has loaded (no `busy` text left in <main>). */
