@@ -109,9 +109,11 @@ describe("admin screens' head", () => {
     return html.dataset;
   };
 
-  it('marks a logged-in admin, and an owner, from the display record; nothing without one', () => {
+  it('marks a logged-in admin, an owner and a faculty member, from the display record; nothing without one', () => {
     expect(mark({ admin: { _id: '1', email: 'a@b.co', firstName: 'A', adminRole: 'owner' } })).toEqual({ admin: '', owner: '' });
     expect(mark({ admin: { _id: '1', email: 'a@b.co', firstName: 'A', adminRole: 'counsellor' } })).toEqual({ admin: '' });
+    expect(mark({ admin: { _id: '1', email: 'a@b.co', firstName: 'A', adminRole: 'faculty' } })).toEqual({ admin: '', faculty: '' });
+    expect(mark({ admin: { _id: '1', email: 'a@b.co', firstName: 'A', adminRole: 'constructor' } })).toEqual({ admin: '' });
     expect(mark({ admin: { _id: '1', email: 'a@b.co', firstName: 'A' } })).toEqual({ admin: '' });
     expect(mark(undefined)).toEqual({});
     expect(mark('broken')).toEqual({});

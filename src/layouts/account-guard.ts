@@ -38,12 +38,13 @@ export const ACCOUNT_GUARD =
 
 /**
  * Admin screens' head: marks a logged-in admin (`html[data-admin]`, the name and Logout show from
- * the first paint) and an owner (`html[data-owner]`, the owners' sections show from the first
- * paint) from the display record, so the admin bar does not grow once the page has loaded.
+ * the first paint), an owner (`html[data-owner]`, the owners' sections show from the first paint)
+ * and a faculty member (`html[data-faculty]`: only Batches) from the display record, so the admin
+ * bar does not change once the page has loaded.
  */
 export const ADMIN_MARK =
   "(()=>{try{const a=JSON.parse(localStorage.getItem('aspira.admin')).admin,h=document.documentElement;" +
-  "if(a){h.dataset.admin='';if(a.adminRole==='owner')h.dataset.owner=''}}catch{}})()";
+  "if(a){h.dataset.admin='';if(a.adminRole==='owner'||a.adminRole==='faculty')h.dataset[a.adminRole]=''}}catch{}})()";
 
 export const adminMarkHash = (): string => `sha256-${createHash('sha256').update(ADMIN_MARK).digest('base64')}`;
 

@@ -14,7 +14,7 @@ export const INLINE_SCRIPT_HASHES = Object.freeze([
   'sha256-bozvE36NBGBXweqlgsieUYZToOvGiaVfr44E1Drt0Hc=', // ours: client:interaction (src/directives/interaction.ts)
   'sha256-E4ciM/lBst3puWwEqBvD0PTe3nMYe/kA5PoJTewHb90=', // ours: page scripts after the first paint (src/integrations/after-paint.ts)
   'sha256-4GDe9Xj06j11bp2jDgq5IS+AFz9dLNESLIKDIJto7HY=', // ours: account pages' login check (src/layouts/account-guard.ts)
-  'sha256-Xf+6E1WQQ7Nc9+BrSSL7Il1mU62ssd+IpM6Wf6GRszs=', // ours: admin screens' login mark (src/layouts/account-guard.ts)
+  'sha256-KloVv0uO0ijTUL8lKtJsQrzwR9XPOCBgvdIhKwWWALc=', // ours: admin screens' login mark (src/layouts/account-guard.ts)
 ]);
 
 /**

@@ -6,12 +6,15 @@ import { Toasts, toast } from '../ui/Toasts.tsx';
 import { useForm } from '../ui/useForm.ts';
 import { setFlash } from '../../lib/flash.ts';
 import { useFlash } from '../ui/useFlash.ts';
-import { adminMe } from './me.ts';
+import { adminHome, adminMe } from './me.ts';
 import './admin.css';
 
 const FALLBACK = 'Admin login failed';
 
-/** /admin/login: email and password; success stores the display record and opens the dashboard (or ?next=). */
+/**
+ * /admin/login: email and password; success stores the display record and opens the dashboard (a
+ * faculty member's batches), or ?next=.
+ */
 export default function AdminLogin() {
   useFlash();
   const form = useForm(loginSchema, { email: '', password: '' });
@@ -25,8 +28,8 @@ export default function AdminLogin() {
       const me = await adminMe();
       session.setAdmin(me ? { ...answer.admin, adminRole: me.adminRole } : answer.admin);
       setFlash({ kind: 'success', message: answer.message });
-      // ?next= may only lead to another admin page of this site.
-      window.location.assign(safeNext(new URLSearchParams(location.search).get('next'), '/admin/dashboard', '/admin/'));
+      // ?next= may only lead to another admin page of this site; faculty start on their batches.
+      window.location.assign(safeNext(new URLSearchParams(location.search).get('next'), adminHome(me?.adminRole), '/admin/'));
     } catch (error) {
       toast.error(errorText(error, FALLBACK));
       throw error;

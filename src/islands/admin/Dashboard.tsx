@@ -1,12 +1,13 @@
+import { useEffect } from 'react';
 import { Toasts } from '../ui/Toasts.tsx';
 import { useFlash } from '../ui/useFlash.ts';
-import { useAdminMe } from './me.ts';
+import { adminHome, useAdminMe } from './me.ts';
 import { useAdmin } from './session.ts';
 import './admin.css';
 
 /**
- * /admin/dashboard: only with a stored admin record (else straight to /admin/login). Logout is in
- * the admin bar (AdminLayout), on every screen.
+ * /admin/dashboard: only with a stored admin record (else straight to /admin/login); a faculty
+ * member goes on to /admin/batches. Logout is in the admin bar (AdminLayout), on every screen.
  */
 export default function Dashboard() {
   useFlash();
@@ -14,9 +15,15 @@ export default function Dashboard() {
   const me = useAdminMe(!!admin);
   // The role the browser's record remembers (as the admin bar uses it) until the server says it:
   // an owner's tiles are there from the first paint instead of pushing the others aside.
-  const owner = (me?.adminRole ?? admin?.adminRole) === 'owner';
+  const role: string | undefined = me?.adminRole ?? admin?.adminRole;
+  const owner = role === 'owner';
+  const away = adminHome(role) !== '/admin/dashboard';
+  useEffect(() => {
+    // A faculty member (who may have followed the brand link here) runs their batches instead.
+    if (away) location.replace(adminHome(role));
+  }, [away, role]);
 
-  if (!admin) return <Toasts />;
+  if (!admin || away) return <Toasts />;
   return (
     <>
       <Toasts />

@@ -11,6 +11,8 @@ import { ListScreen, LoadStatus, ScrollTable, SelectField } from './list-screen.
 
 type TeamAnswer = { team: TeamMember[]; rules: AssignmentRule[] };
 
+const ROLE_NAMES: Record<string, string> = { owner: 'an owner', counsellor: 'a counsellor', faculty: 'a faculty member' };
+
 function deactivated(member: TeamMember): string {
   const leads = member.openLeads === 1 ? '1 open lead' : `${member.openLeads} open leads`;
   return `${member.name} is inactive and logged out` + (member.openLeads > 0 ? `; their ${leads} went on to the team` : '');
@@ -66,9 +68,10 @@ export default function Team() {
   return (
     <ListScreen admin={admin} title="Team">
       <p className="lead">
-        Owners manage courses, money and the team; counsellors work leads. New leads go in turn to the active admins who take leads, unless
-        a programme rule names an admin. An inactive admin (one who has left) cannot log in, and their sessions end at once; their open
-        leads go on at once as new leads would (programme rule, else the next admin in turn).
+        Owners manage courses, money and the team; counsellors work leads; faculty run the batches an owner assigns them (timetable, roster,
+        attendance) and see nothing else. New leads go in turn to the active admins who take leads, unless a programme rule names an admin.
+        An inactive admin (one who has left) cannot log in, and their sessions end at once; their open leads go on at once as new leads
+        would (programme rule, else the next admin in turn).
       </p>
       <LoadStatus error={error} loaded={!!data} />
       {data ? (
@@ -96,12 +99,13 @@ export default function Team() {
                       void update(
                         member,
                         { adminRole: event.target.value as TeamMember['adminRole'] },
-                        `${member.name} is now ${event.target.value === 'owner' ? 'an owner' : 'a counsellor'}`,
+                        `${member.name} is now ${ROLE_NAMES[event.target.value] ?? event.target.value}`,
                       )
                     }
                   >
                     <option value="owner">Owner</option>
                     <option value="counsellor">Counsellor</option>
+                    <option value="faculty">Faculty</option>
                   </select>
                 </td>
                 <td>

@@ -10,6 +10,11 @@ export type AdminMe = { id: string; email: string; firstName: string; adminRole:
 
 let pending: Promise<AdminMe | null> | undefined;
 
+/** Where an admin starts: faculty run their batches and see nothing of leads; the others the dashboard. */
+export function adminHome(role: string | undefined): string {
+  return role === 'faculty' ? '/admin/batches' : '/admin/dashboard';
+}
+
 export function adminMe(): Promise<AdminMe | null> {
   pending ??= api<AdminMe>('/admin/me').catch(() => null);
   return pending;
