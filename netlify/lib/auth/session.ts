@@ -1,7 +1,7 @@
 import { db, env, assertSameOrigin, HttpError } from '../platform/index.ts';
 import { signSession, verifySession, type Role } from './tokens.ts';
 
-export type AdminRole = 'owner' | 'counsellor';
+export type AdminRole = 'owner' | 'counsellor' | 'faculty';
 export type Session = {
   accountId: string;
   role: Role;
@@ -16,12 +16,17 @@ export type Session = {
 export type GuardOptions = {
   /** Learners: refuse (403) an account whose email is not confirmed yet (buying, paying). */
   verified?: boolean;
-  /** Admins: refuse (403) an admin without this role ('owner' for course, money and admin actions). */
-  adminRole?: AdminRole;
+  /**
+   * Admins: refuse (403) an admin without this role or one of these roles ('owner' for course,
+   * money and admin actions). Left out: owners and counsellors; faculty only where a route names them.
+   */
+  adminRole?: AdminRole | readonly AdminRole[];
 };
 
 export const CONFIRM_EMAIL_FIRST = 'Please confirm your email address first: open the link we emailed you, or ask for a new one';
 export const OWNERS_ONLY = 'Only an owner admin can do this';
+export const NOT_FOR_FACULTY = 'Faculty accounts can open their batches only';
+const STAFF: readonly AdminRole[] = ['owner', 'counsellor'];
 
 const COOKIE: Record<Role, string> = { user: 'aspira_session', admin: 'aspira_admin_session' };
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -65,7 +70,18 @@ export async function requireSession(request: Request, role: Role, options: Guar
   }
   // Admins confirm their email before any admin action (login refuses them until then).
   if ((options.verified || role === 'admin') && !account.verified) throw new HttpError(403, CONFIRM_EMAIL_FIRST);
-  if (options.adminRole && account.admin_role !== options.adminRole) throw new HttpError(403, OWNERS_ONLY);
+  if (role === 'admin') {
+    const allowed = options.adminRole === undefined ? STAFF : ([] as AdminRole[]).concat(options.adminRole);
+    if (!account.admin_role || !allowed.includes(account.admin_role)) {
+      const message =
+        account.admin_role === 'faculty'
+          ? NOT_FOR_FACULTY
+          : allowed.includes('counsellor')
+            ? 'Your admin role cannot do this'
+            : OWNERS_ONLY;
+      throw new HttpError(403, message);
+    }
+  }
   return {
     accountId: account.id,
     role,
@@ -89,7 +105,8 @@ type AccountRow = {
 };
 
 export const requireUser = (request: Request, options?: Pick<GuardOptions, 'verified'>) => requireSession(request, 'user', options);
-export const requireAdmin = (request: Request) => requireSession(request, 'admin');
+/** Owners and counsellors; pass `adminRole` to let faculty in too (their batches, their own account). */
+export const requireAdmin = (request: Request, options?: Pick<GuardOptions, 'adminRole'>) => requireSession(request, 'admin', options);
 /** Course, money and admin-management actions: owners only (counsellors work leads). */
 export const requireOwner = (request: Request) => requireSession(request, 'admin', { adminRole: 'owner' });
 

@@ -1,0 +1,6 @@
+/**
+ * Cohorts: batches of a course or programme (dates, phases, capacity, status), their faculty,
+ * seats taken atomically, the waiting list, enrolment (a course purchase, a registration fee or
+ * fee plan, an owner's manual placement) and the owner's batch screens.
+ */
+export * from './access.ts';
