@@ -77,6 +77,11 @@ const schema = z.object({
   WHATSAPP_GRAPH_HOST: z.string().url().default('https://graph.facebook.com'),
   /** Templates the local sandbox reports approved (comma-separated names; default: all in code). */
   WHATSAPP_SANDBOX_APPROVED: optionalString,
+  /** Zoom for live classes (docs/zoom.md): a Server-to-Server OAuth app's three keys and the webhook secret token; all four or none (none on a local run = the sandbox). */
+  ZOOM_ACCOUNT_ID: optionalString,
+  ZOOM_CLIENT_ID: optionalString,
+  ZOOM_CLIENT_SECRET: optionalString,
+  ZOOM_WEBHOOK_SECRET_TOKEN: optionalString,
   SUPABASE_URL: optionalString,
   SUPABASE_SERVICE_ROLE_KEY: optionalString,
   SUPABASE_STORAGE_BUCKET: z.string().default('course-images'),
@@ -163,6 +168,10 @@ function checkSanity(value: Parsed, isProduction: boolean, isLocal: boolean): vo
     throw new ConfigurationError(
       'WhatsApp needs all of WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_ACCESS_TOKEN, WHATSAPP_APP_SECRET and WHATSAPP_VERIFY_TOKEN, or none',
     );
+  }
+  const zoom = [value.ZOOM_ACCOUNT_ID, value.ZOOM_CLIENT_ID, value.ZOOM_CLIENT_SECRET, value.ZOOM_WEBHOOK_SECRET_TOKEN];
+  if (zoom.some(Boolean) && !zoom.every(Boolean)) {
+    throw new ConfigurationError('Zoom needs all of ZOOM_ACCOUNT_ID, ZOOM_CLIENT_ID, ZOOM_CLIENT_SECRET and ZOOM_WEBHOOK_SECRET_TOKEN, or none');
   }
   if (!isLocal) {
     if (!value.JWT_SECRET || value.JWT_SECRET.length < 32 || value.JWT_SECRET === DEV_JWT_SECRET) {

@@ -8,7 +8,7 @@ import type { Db } from './db.ts';
 import { db } from './db.ts';
 import { log } from './log.ts';
 
-export type WebhookSource = 'razorpay' | 'postmark' | 'whatsapp';
+export type WebhookSource = 'razorpay' | 'postmark' | 'whatsapp' | 'zoom';
 
 /** Counts one call; `refusal` is why it was refused (no secrets, no body). Never throws. */
 export async function recordWebhook(source: WebhookSource, refusal: string | null, sql: Db = db()): Promise<void> {
