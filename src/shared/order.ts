@@ -2,11 +2,15 @@ import { z } from 'zod';
 import { checkoutResultShape } from './checkout.ts';
 import { codeInputSchema } from './codes.ts';
 import { courseIdSchema } from './catalogue.ts';
+import { batchIdSchema } from './cohorts.ts';
 import type { CourseDto } from './course.ts';
 import { touchFields } from './tracking.ts';
 
-/** POST /api/v1/course/buy/{courseId}: the buyer's touches (attribution) and an optional code, never the price. */
-export const courseBuySchema = z.object({ ...touchFields, code: codeInputSchema.optional() });
+/**
+ * POST /api/v1/course/buy/{courseId}: the buyer's touches (attribution), an optional code and the
+ * batch chosen at checkout (required while the course has open batches), never the price.
+ */
+export const courseBuySchema = z.object({ ...touchFields, code: codeInputSchema.optional(), batchId: z.optional(batchIdSchema) });
 
 /**
  * POST /api/v1/order: what the browser sends after the checkout hands back a payment. The server
