@@ -12,7 +12,8 @@ const programmeSchema = z.enum(PROGRAMMES, { error: 'No such programme' });
 /** The admin team: who am I (any admin); the team and the programme rules (owners only). */
 export default routes({
   'GET /api/v1/admin/me': async ({ request }) => {
-    const admin = await requireAdmin(request);
+    // Faculty too: the admin screens ask for the role to show a faculty member only Batches.
+    const admin = await requireAdmin(request, { adminRole: ['owner', 'counsellor', 'faculty'] });
     return json({ id: admin.accountId, email: admin.email, firstName: admin.firstName, adminRole: admin.adminRole });
   },
 
