@@ -12,18 +12,21 @@ import { useEarlyInput } from '../ui/useEarlyInput.ts';
 import { setFlash } from '../../lib/flash.ts';
 import { handleExpired } from '../accounts/guard.ts';
 import { alreadyPurchased, loadBuyData } from './buy-data.ts';
+import { batchChoice, batchFull } from './buy-batches.ts';
+import type { BatchOption } from './batch-cards.ts';
 import { LABELS } from './labels.ts';
 
 type State =
   | { kind: 'loading' }
-  | { kind: 'ready'; course: CourseDto }
+  | { kind: 'ready'; course: CourseDto; batches: BatchOption[] }
   | { kind: 'error' }
   /** A child's account: nothing is payable until a parent confirms (the server's 403 says so). */
   | { kind: 'waiting'; message: string };
 
 /**
- * /buy/{id}, the form: a discount code, the billing details for the GST invoice (remembered from the
- * last purchase; what the visitor typed first wins) and Pay. The page shows the course and its
+ * /buy/{id}, the form: the batch chosen on the page (buy-batches.ts), a discount code, the billing
+ * details for the GST invoice (remembered from the last purchase; what the visitor typed first
+ * wins) and Pay. The page shows the course and its
  * price itself (buy-summary.ts); this form is its HTML until the visitor acts (client:interaction),
  * and a Pay pressed before it is alive is held until the course is known. Pay saves the details,
  * opens the order and runs the checkout; the payment counts only once the server has verified it
@@ -52,7 +55,7 @@ export default function BuyCourse() {
         gstin: b.gstin || (saved.gstin ?? ''),
         businessName: b.businessName || (saved.businessName ?? ''),
       }));
-      setState({ kind: 'ready', course: data.course });
+      setState({ kind: 'ready', course: data.course, batches: data.batches });
     });
   }, []);
 
@@ -70,6 +73,8 @@ export default function BuyCourse() {
   async function pay(event: FormEvent) {
     event.preventDefault();
     if (state.kind !== 'ready' || paying) return;
+    const batch = batchChoice(state.batches);
+    if (!batch) return;
     const first = billing.check();
     if (first) {
       formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
@@ -80,8 +85,14 @@ export default function BuyCourse() {
     try {
       await api('/billing', { method: 'PUT', body: billing.values });
       const order = await api<CourseOrderAnswer>(`/course/buy/${state.course._id}`, {
-        body: { ...readTouches(), ...(code ? { code: code.code } : {}) },
+        body: { ...readTouches(), ...batch, ...(code ? { code: code.code } : {}) },
+      }).catch((error: unknown) => {
+        // The chosen batch filled up meanwhile: told before any payment, with the waiting list.
+        if (!(batch.batchId && error instanceof ApiError && error.status === 409)) throw error;
+        batchFull(batch.batchId, errorText(error, ''));
+        return null;
       });
+      if (!order) return;
       if (order.paid) {
         // A 100% code: the purchase is complete, no payment needed.
         setFlash({ kind: 'success', message: LABELS.paymentSuccessful });
