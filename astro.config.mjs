@@ -85,7 +85,7 @@ export default defineConfig({
     // The content editor is an application, not a page to paint fast: its scripts run at once.
     afterPaintScripts({ except: ['content-editor.html'] }),
     sitemap({
-      filter: (page) => !/\/(admin|buy|purchases|settings|success|content-editor|parent-consent|choices|privacy-request)\b/.test(page),
+      filter: (page) => !/\/(admin|buy|purchases|learn|checkin|settings|success|content-editor|parent-consent|choices|privacy-request)\b/.test(page),
     }),
   ],
   // The adapter only serves `astro dev` (it runs netlify/functions beside the dev server). A
