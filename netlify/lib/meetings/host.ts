@@ -77,6 +77,11 @@ export function urlValidationAnswer(plainToken: string): { plainToken: string; e
   return answerFor(adapter().webhookSecret, plainToken);
 }
 
+/** The secret Zoom's webhooks are signed with on this deployment (the sandbox signs its own with it). */
+export function zoomWebhookSecret(): string {
+  return adapter().webhookSecret;
+}
+
 /** Tests only: a fake host in place (undefined restores the configured one). */
 export function useMeetingHostForTests(fake: MeetingHost | undefined, webhookSecret = 'test-zoom-webhook-secret'): void {
   override = fake ? { name: 'sandbox', webhookSecret, ...fake } : undefined;

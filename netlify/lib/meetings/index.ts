@@ -20,3 +20,11 @@ export {
   verifyZoomWebhook,
   zoomWebhookRefusal,
 } from './host.ts';
+export {
+  requireSandbox as requireZoomSandbox,
+  sandboxJoin,
+  sandboxSignZoomWebhook,
+  sandboxZoomEnd,
+  sandboxZoomMeetings,
+  sandboxZoomParticipant,
+} from './sandbox-control.ts';

@@ -51,29 +51,38 @@ async function liveMeeting(meetingId: string): Promise<{ id: string; topic: stri
   return row;
 }
 
-export function sandboxHost(options: SandboxZoomOptions): MeetingAdapter {
-  const now = options.now ?? Date.now;
-  const seconds = options.tokenSeconds ?? SANDBOX_TOKEN_SECONDS;
+/**
+ * The client half of the sandbox's OAuth: a cached token, asked for again shortly before it lapses;
+ * every call also passes the server half's check, which refuses a lapsed token as Zoom does.
+ */
+export function sandboxTokens(now: () => number, seconds = SANDBOX_TOKEN_SECONDS) {
   let token: { value: string; renewAt: number } | undefined;
   let issued = 0;
+  return {
+    /** The token a call would carry now (a new one when the cached one is about to lapse). */
+    current(): string {
+      if (!token || now() >= token.renewAt) {
+        const fresh = sandboxIssueToken(now(), seconds);
+        issued += 1;
+        const lifetimeMs = fresh.expires_in * 1000;
+        token = { value: fresh.access_token, renewAt: now() + Math.max(lifetimeMs - TOKEN_MARGIN_MS, lifetimeMs / 2) };
+      }
+      return token.value;
+    },
+    authorize(): void {
+      sandboxCheckToken(this.current(), now());
+    },
+    issued: () => issued,
+  };
+}
 
-  /** The client half: a cached token, renewed before it lapses; the server half checks it on every call. */
-  function authorize(): void {
-    if (!token || now() >= token.renewAt) {
-      const fresh = sandboxIssueToken(now(), seconds);
-      issued += 1;
-      token = {
-        value: fresh.access_token,
-        renewAt: now() + Math.max(fresh.expires_in * 1000 - TOKEN_MARGIN_MS, (fresh.expires_in * 1000) / 2),
-      };
-    }
-    sandboxCheckToken(token.value, now());
-  }
+export function sandboxHost(options: SandboxZoomOptions): MeetingAdapter {
+  const tokens = sandboxTokens(options.now ?? Date.now, options.tokenSeconds);
+  const authorize = () => tokens.authorize();
 
-  const host: MeetingAdapter & { tokensIssued(): number } = {
+  return {
     name: 'sandbox',
     webhookSecret: options.webhookSecret ?? SANDBOX_ZOOM_WEBHOOK_SECRET,
-    tokensIssued: () => issued,
 
     async createMeeting({ topic, startsAt, durationMinutes }) {
       authorize();
@@ -129,7 +138,6 @@ export function sandboxHost(options: SandboxZoomOptions): MeetingAdapter {
       }));
     },
   };
-  return host;
 }
 
 export type SandboxJoin = { topic: string; startsAt: Date; durationMinutes: number; name: string };
