@@ -4,7 +4,7 @@ import react from '@astrojs/react';
 import netlify from '@astrojs/netlify';
 import sitemap from '@astrojs/sitemap';
 import { fileURLToPath } from 'node:url';
-import { afterPaintScripts } from './src/integrations/after-paint.ts';
+import { pagePlumbing } from './src/integrations/page-plumbing/index.ts';
 
 // The public origin: canonical links, Open Graph URLs and the sitemap are built from it.
 const isDevServer = process.argv.slice(2).includes('dev');
@@ -27,6 +27,7 @@ function clientInteraction() {
  * with the first message) in one, and the code account islands share in three by what it is for.
  * Page scripts, each island's own entry and whatever else they share keep Vite's own chunks.
  */
+/** @param {string} paths */
 const src = (paths) => new RegExp(`src[\\/](${paths})\\.tsx?$`);
 const CHUNK_GROUPS = [
   // Money formatting stays a chunk of its own: marketing page scripts use it (the home catalogue),
@@ -48,6 +49,7 @@ const CHUNK_GROUPS = [
   // React, its renderer and the few helpers every island renders with.
   {
     name: 'react',
+    /** @param {string} id */
     test: (id) =>
       /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/.test(id) ||
       src('islands/ui/(Toasts|useFlash|useHydrated|Field)').test(id),
@@ -82,10 +84,12 @@ export default defineConfig({
   integrations: [
     react(),
     clientInteraction(),
+    // What the build does to the written pages, and the CSP's script hashes (src/integrations/page-plumbing/README.md).
     // The content editor is an application, not a page to paint fast: its scripts run at once.
-    afterPaintScripts({ except: ['content-editor.html'] }),
+    pagePlumbing({ except: ['content-editor.html'] }),
     sitemap({
-      filter: (page) => !/\/(admin|buy|purchases|learn|checkin|settings|success|content-editor|parent-consent|choices|privacy-request)\b/.test(page),
+      filter: (page) =>
+        !/\/(admin|buy|purchases|learn|checkin|settings|success|content-editor|parent-consent|choices|privacy-request)\b/.test(page),
     }),
   ],
   // The adapter only serves `astro dev` (it runs netlify/functions beside the dev server). A
@@ -95,8 +99,8 @@ export default defineConfig({
     ? netlify({ imageCDN: false, devFeatures: { edgeFunctions: false, images: false, environmentVariables: false } })
     : undefined,
   prefetch: false,
-  // Component scripts always ship as files: the CSP allows no inline script except the few Astro
-  // emits itself (hashes in netlify/lib/platform/security-headers.ts). Other assets inline under 2 KB.
+  // Component scripts always ship as files: the CSP allows no inline script except the few the
+  // built pages carry (hashed by the build: src/integrations/page-plumbing/csp.ts). Other assets inline under 2 KB.
   vite: {
     build: { assetsInlineLimit: (file, content) => (/\.m?js$/.test(file) ? false : content.length < 2048) },
     environments: { client: { build: { rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } } } } },

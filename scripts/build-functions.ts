@@ -6,11 +6,12 @@
  * (sharp, argon2) stay external and are traced into the bundle by Netlify as before.
  * The local server and the tests run the same sources unbundled.
  */
-import { readdirSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { ROOT } from './lib/database.ts';
+import { INLINE_SCRIPT_HASHES, pageHeadersFile } from '../netlify/lib/platform/index.ts';
 
 export const FUNCTIONS_SOURCE = join(ROOT, 'netlify', 'functions');
 export const FUNCTIONS_OUT = join(ROOT, 'build', 'functions');
@@ -72,8 +73,23 @@ export function functionBuildOptions(entries: string[]): BuildOptions {
   };
 }
 
+/**
+ * The functions answer with the CSP of the pages built before them (the hashes the page build
+ * wrote into netlify/lib/platform/security-headers.generated.ts): a bundle made against other
+ * pages would disagree with their `_headers`.
+ */
+export function assertSameContentSecurity(dist = join(ROOT, 'dist')): void {
+  const headers = join(dist, '_headers');
+  if (!existsSync(headers)) return;
+  if (readFileSync(headers, 'utf8') !== pageHeadersFile(INLINE_SCRIPT_HASHES))
+    throw new Error(
+      'dist/_headers and netlify/lib/platform/security-headers.generated.ts come from different builds: run `npm run build`.',
+    );
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const started = Date.now();
+  assertSameContentSecurity();
   rmSync(FUNCTIONS_OUT, { recursive: true, force: true });
   const entries = readdirSync(FUNCTIONS_SOURCE).filter((f) => /\.m?ts$/.test(f) && !/\.(test|spec)\./.test(f));
   await build(functionBuildOptions(entries));

@@ -15,8 +15,8 @@
  *   the screen will show first is fetched, at high priority, as soon as its address is known.
  * The same rules as src/islands/accounts/guard.ts requireLogin(), which the islands still apply.
  *
- * Its text is fixed (the page's choice is in its data attribute), so its CSP hash is too:
- * ACCOUNT_GUARD_HASH in netlify/lib/platform/security-headers.ts and netlify.toml, checked by a test.
+ * Its text is fixed (the page's choice is in its data attribute), so its CSP hash is too; the
+ * build computes it with the others from the built pages (src/integrations/page-plumbing/csp.ts).
  */
 import { createHash } from 'node:crypto';
 

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { INLINE_SCRIPT_HASHES } from '../../netlify/lib/platform/security-headers.ts';
-import { PENDING_LANDING_KEY } from '../islands/leads/tracking.ts';
-import { AFTER_PAINT_LOADER, afterPaintLoaderHash, deferModuleScripts, withImports } from './after-paint.ts';
+import { INLINE_SCRIPT_HASHES } from '../../../netlify/lib/platform/security-headers.ts';
+import { PENDING_LANDING_KEY } from '../../islands/leads/tracking.ts';
+import { AFTER_PAINT_LOADER, deferModuleScripts, withImports } from './after-paint.ts';
+import { scriptHash } from './csp.ts';
 
 const page = (body: string) =>
   `<!doctype html><html><head><script type="application/ld+json">{}</script></head><body>${body}</body></html>`;
@@ -81,7 +82,7 @@ describe('page scripts after the first paint', () => {
 
   it('holds the submit of every form not alive yet, where the form kit makes it once alive', async () => {
     expect(AFTER_PAINT_LOADER).toContain("if(t.hasAttribute('data-await')){e.preventDefault();t.setAttribute('data-held','')}");
-    const kit = await readFile(new URL('../islands/ui/useEarlyInput.ts', import.meta.url), 'utf8');
+    const kit = await readFile(new URL('../../islands/ui/useEarlyInput.ts', import.meta.url), 'utf8');
     expect(kit).toContain("'data-await': ''");
     expect(kit).toContain("form.removeAttribute('data-held');");
   });
@@ -89,7 +90,7 @@ describe('page scripts after the first paint', () => {
   it('keeps early intent and a held press only for interaction islands not watched yet, where the directive looks for them', async () => {
     expect(AFTER_PAINT_LOADER).toContain("closest('astro-island[client=interaction]:not([data-watched])')");
     expect(AFTER_PAINT_LOADER).toContain("setAttribute('data-intent','')");
-    const directive = await readFile(new URL('../directives/interaction.ts', import.meta.url), 'utf8');
+    const directive = await readFile(new URL('../../directives/interaction.ts', import.meta.url), 'utf8');
     expect(directive).toContain("el.setAttribute('data-watched', '')");
     expect(directive).toContain("el.querySelector<HTMLElement>('[data-held]')");
     expect(directive).toContain("el.hasAttribute('data-intent')");
@@ -100,6 +101,6 @@ describe('page scripts after the first paint', () => {
   });
 
   it("the loader's hash is in the Content-Security-Policy (else browsers refuse to run it)", () => {
-    expect(INLINE_SCRIPT_HASHES).toContain(afterPaintLoaderHash());
+    expect(INLINE_SCRIPT_HASHES).toContain(scriptHash(AFTER_PAINT_LOADER));
   });
 });

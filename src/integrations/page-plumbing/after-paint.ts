@@ -18,16 +18,11 @@
  * notes a campaign or referred landing for src/islands/leads/tracking.ts, which may load only
  * after the visitor has already moved on.
  *
- * The loader's text is fixed (the module list is in its data attribute), so its CSP hash is too:
- * AFTER_PAINT_LOADER_HASH in netlify/lib/platform/security-headers.ts and netlify.toml, checked by a test.
+ * The loader's text is fixed (the module list is in its data attribute), so its CSP hash is too;
+ * the build computes it with the others from the built pages (./csp.ts).
  */
-import { createHash } from 'node:crypto';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { AstroIntegration } from 'astro';
-import { importGraph, preloadIslands } from './island-preload.ts';
-import { externalIslandRuntime, runtimeIntoLoader } from './island-runtime.ts';
+import { broken } from './contract.ts';
+import { importGraph } from './island-preload.ts';
 
 export const AFTER_PAINT_LOADER =
   "(()=>{const d=document,c=d.currentScript.dataset,m=c.modules.split(' '),n=c.later?c.later.split(' '):[];let on=0,held=null;" +
@@ -48,9 +43,9 @@ export const AFTER_PAINT_LOADER =
   "addEventListener('load',()=>{loaded=1;later()},{once:true});" +
   "addEventListener('DOMContentLoaded',()=>setTimeout(go,3000),{once:true})})()";
 
-export const afterPaintLoaderHash = (): string => `sha256-${createHash('sha256').update(AFTER_PAINT_LOADER).digest('base64')}`;
-
 const MODULE_SCRIPT = /<script type="module" src="(\/_astro\/[^"]+\.js)"><\/script>/g;
+/** Any module script, however Astro writes it: none may be left outside the loader. */
+const ANY_MODULE_SCRIPT = /<script\b[^>]*\stype="module"[^>]*>/;
 /** A script kept inert for later (src/islands/lazy-script.ts) stays where it is. */
 const LAZY_TEMPLATE = /(<template data-lazy="[^"]*">[\s\S]*?<\/template>)/;
 
@@ -69,14 +64,26 @@ export function deferModuleScripts(html: string): string {
     ...parts.flatMap((part, i) => (i % 2 ? [] : [...part.matchAll(MODULE_SCRIPT)].map((m) => m[1]!))),
     ...[...tail.matchAll(MODULE_SCRIPT)].map((m) => m[1]!),
   ];
+  const body = parts.map((part, i) => (i % 2 ? part : part.replace(MODULE_SCRIPT, ''))).join('');
+  const rest = tail.replace(MODULE_SCRIPT, '');
+  assertAllMoved(`${body}${rest}`);
   if (modules.length === 0) return html;
   const loader = `<script data-modules="${[...new Set(modules)].join(' ')}">${AFTER_PAINT_LOADER}</script>`;
-  const body = parts.map((part, i) => (i % 2 ? part : part.replace(MODULE_SCRIPT, ''))).join('');
-  return `${body}${loader}${tail.replace(MODULE_SCRIPT, '')}`;
+  return `${body}${loader}${rest}`;
+}
+
+/** A module script left outside the lazy templates is one Astro wrote in a way the loader does not know. */
+function assertAllMoved(html: string): void {
+  const left = html
+    .split(LAZY_TEMPLATE)
+    .filter((_, i) => i % 2 === 0)
+    .map((part) => part.match(ANY_MODULE_SCRIPT)?.[0])
+    .find(Boolean);
+  if (left) broken('Component scripts', `A module script is not written as <script type="module" src="/_astro/…js"></script>: ${left}`);
 }
 
 /** The layouts' own scripts: the chrome every page shares (header, search, Contact Us, the account menu). */
-const LAYOUT_SCRIPT = /^(BaseLayout|AccountLayout|AdminLayout)\.astro_astro_type_script_/;
+export const LAYOUT_SCRIPT = /^(BaseLayout|AccountLayout|AdminLayout)\.astro_astro_type_script_/;
 
 /**
  * The loader's module lists with every file those modules import: the loader asks for all of a
@@ -98,33 +105,4 @@ export async function withImports(html: string, assets: string, read?: (file: st
   const later = (await importGraph(chrome, assets, read)).filter((file) => !first.includes(file));
   const soon = /<script[^>]* data-prefetch="/.test(html) ? ' data-soon' : '';
   return html.replace(list[0], `<script data-modules="${url(first)}" data-later="${url(later)}"${soon}>`);
-}
-
-async function htmlFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries.filter((e) => e.isFile() && e.name.endsWith('.html')).map((e) => join(e.parentPath, e.name));
-}
-
-/** `except`: pages (paths in dist, e.g. "content-editor.html") whose scripts run as they are. */
-export function afterPaintScripts({ except = [] }: { except?: string[] } = {}): AstroIntegration {
-  return {
-    name: 'aspira:after-paint-scripts',
-    hooks: {
-      'astro:build:done': async ({ dir }) => {
-        const root = fileURLToPath(dir);
-        const assets = join(root, '_astro');
-        for (const file of await htmlFiles(root)) {
-          const html = await readFile(file, 'utf8');
-          // Every page: Astro's island runtime as one cached file (./island-runtime.ts).
-          const { html: page, runtime } = externalIslandRuntime(html);
-          if (runtime) await writeFile(join(assets, runtime.file), runtime.code);
-          // Page scripts and islands that start with the page fetch their whole import graph at once.
-          const done = except.includes(relative(root, file))
-            ? page
-            : await preloadIslands(runtimeIntoLoader(await withImports(deferModuleScripts(page), assets)), assets);
-          if (done !== html) await writeFile(file, done);
-        }
-      },
-    },
-  };
 }

@@ -8,10 +8,11 @@ const FILES: Record<string, string> = {
   'base.c.js': 'export const n=1',
   'runtime.e.js': 'export{}',
   'LoginForm.f.js': 'import{t}from"./react.b.js";import"./forms.g.js";',
+  'forms.g.js': 'export{}',
 };
 const read = async (file: string) => FILES[file] ?? Promise.reject(new Error('no file'));
 const island = (client: string, component: string) =>
-  `<astro-island uid="x" component-url="/_astro/${component}" component-export="default" renderer-url="/_astro/client.d.js" ssr client="${client}"></astro-island>`;
+  `<astro-island uid="x" component-url="/_astro/${component}" component-export="default" renderer-url="/_astro/client.d.js" ssr client="${client}" opts="{&quot;name&quot;:&quot;X&quot;,&quot;value&quot;:true}"></astro-island>`;
 const page = (body: string) => `<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`;
 
 describe('islands that start with the page fetch their code at once', () => {
@@ -38,5 +39,19 @@ describe('islands that start with the page fetch their code at once', () => {
     expect(out).toContain(
       '<title>t</title><link rel="modulepreload" href="/_astro/Purchases.a.js"><link rel="modulepreload" href="/_astro/react.b.js"><link rel="modulepreload" href="/_astro/runtime.e.js"><link rel="modulepreload" href="/_astro/base.c.js"><link rel="modulepreload" href="/_astro/client.d.js"></head>',
     );
+  });
+
+  it('stops the build when a chunk starts with imports written in a way it cannot read, or names a file not in the build', async () => {
+    const files: Record<string, string> = { ...FILES, 'Purchases.a.js': 'import {t} from "/_astro/react.b.js";export default 1' };
+    const odd = async (file: string) => files[file] ?? Promise.reject(new Error('no file'));
+    await expect(islandFiles(page(island('load', 'Purchases.a.js')), '', odd)).rejects.toThrow(
+      /Page plumbing contract broken: "Chunk imports" \(src\/integrations\/page-plumbing\/README.md\)/,
+    );
+    await expect(islandFiles(page(island('load', 'Gone.z.js')), '', read)).rejects.toThrow(/"Chunk imports".*Gone\.z\.js is named/);
+  });
+
+  it('stops the build when a starting island names no component-url', async () => {
+    const renamed = page(island('load', 'Purchases.a.js').replace('component-url=', 'data-url='));
+    await expect(islandFiles(renamed, '', read)).rejects.toThrow(/"Island attributes".*names no component-url/);
   });
 });

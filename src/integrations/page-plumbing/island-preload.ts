@@ -10,10 +10,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { broken, islands } from './contract.ts';
 
-const ISLAND = /<astro-island\b[^>]*>/g;
-const attribute = (tag: string, name: string) => tag.match(new RegExp(`\\s${name}="([^"]*)"`))?.[1];
 const STATIC_IMPORT = /(?:\bfrom|\bimport)\s*"\.\/([^"]+\.js)"/g;
+/** A chunk with static imports starts with them (the bundler hoists them). */
+const STARTS_WITH_IMPORT = /^\s*import\s*[{*"']/;
 
 type Read = (file: string) => Promise<string>;
 
@@ -27,8 +28,13 @@ export async function importGraph(
   const visit = async (file: string): Promise<void> => {
     if (seen.has(file)) return;
     seen.add(file);
-    const code = await read(file).catch(() => '');
-    for (const [, next] of code.matchAll(STATIC_IMPORT)) await visit(next!);
+    const code = await read(file).catch(() =>
+      broken('Chunk imports', `/_astro/${file} is named by a page or a chunk but is not in the build.`),
+    );
+    const imports = [...code.matchAll(STATIC_IMPORT)].map((m) => m[1]!);
+    if (imports.length === 0 && STARTS_WITH_IMPORT.test(code))
+      broken('Chunk imports', `/_astro/${file} starts with an import, but none reads as import…from"./<file>.js".`);
+    for (const next of imports) await visit(next);
   };
   for (const entry of entries) await visit(entry);
   return [...seen];
@@ -36,10 +42,9 @@ export async function importGraph(
 
 /** The files of `/_astro/` that a page's starting islands import, entries first. */
 export async function islandFiles(html: string, assets: string, read?: Read): Promise<string[]> {
-  const entries = [...html.matchAll(ISLAND)]
-    .map((m) => m[0])
-    .filter((tag) => /^(load|only)$/.test(attribute(tag, 'client') ?? ''))
-    .flatMap((tag) => [attribute(tag, 'component-url'), attribute(tag, 'renderer-url')])
+  const entries = islands(html)
+    .filter(({ client }) => client === 'load' || client === 'only')
+    .flatMap(({ componentUrl, rendererUrl }) => [componentUrl, rendererUrl])
     .filter((url): url is string => !!url?.startsWith('/_astro/'))
     .map((url) => url.slice('/_astro/'.length));
   return importGraph(entries, assets, read);

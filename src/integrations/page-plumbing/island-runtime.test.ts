@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import islandScript from 'astro/runtime/server/astro-island.prebuilt.js';
-import { externalIslandRuntime, runtimeFile, runtimeIntoLoader } from './island-runtime.ts';
+import { ACCOUNT_GUARD } from '../../layouts/account-guard.ts';
+import { assertRuntimeMoved, externalIslandRuntime, runtimeFile, runtimeIntoLoader } from './island-runtime.ts';
 
 const page = (body: string) => `<!doctype html><html><head></head><body>${body}</body></html>`;
 const directive = '<script>(self.Astro||(self.Astro={})).load=async t=>{await(await t())()};</script>';
@@ -23,8 +24,8 @@ describe("Astro's island runtime as a file", () => {
 
   it('keeps the runtime inline where an island starts by itself: it is needed at once', () => {
     for (const island of [
-      '<astro-island uid="a" client="load" opts="{}"></astro-island>',
-      '<astro-island uid="a" client="only" opts="{}"></astro-island>',
+      '<astro-island uid="a" component-url="/_astro/A.a.js" client="load" opts="{}"></astro-island>',
+      '<astro-island uid="a" component-url="/_astro/A.a.js" client="only" opts="{}"></astro-island>',
       '<astro-island uid="a" ssr client="interaction" opts="{&quot;name&quot;:&quot;Applications&quot;,&quot;value&quot;:&quot;paint&quot;}"></astro-island>',
     ]) {
       const html = page(`<main><script>${islandScript}</script>${island}</main>`);
@@ -57,5 +58,32 @@ describe("Astro's island runtime as a file", () => {
       ),
     );
     expect(runtimeIntoLoader(external)).toBe(external);
+  });
+
+  it('stops the build when a page has islands but Astro no longer writes the runtime the way it relies on', () => {
+    const changed = page(
+      `<main><script>${islandScript.replace('customElements.define("astro-island"', "customElements.define('astro-island'")}</script><astro-island client="interaction" opts="{}"></astro-island></main>`,
+    );
+    expect(() => externalIslandRuntime(changed)).toThrow(
+      /Page plumbing contract broken: "Island runtime" \(src\/integrations\/page-plumbing\/README.md\)/,
+    );
+  });
+
+  it('stops the build when a page whose islands all wait still carries the runtime inline', () => {
+    const waiting = '<astro-island client="interaction" opts="{&quot;value&quot;:&quot;query:email&quot;}"></astro-island>';
+    expect(() => assertRuntimeMoved(page(`<main><script>${islandScript}</script>${waiting}</main>`), [])).toThrow(
+      /"Island runtime".*still carries/s,
+    );
+    // Our own scripts name the element without being the runtime; a page that starts an island keeps it.
+    expect(() => assertRuntimeMoved(page(`<script>${ACCOUNT_GUARD}</script><main>${waiting}</main>`), [])).not.toThrow();
+    const starts = '<astro-island component-url="/_astro/A.a.js" client="load" opts="{}"></astro-island>';
+    expect(() => assertRuntimeMoved(page(`<main><script>${islandScript}</script>${starts}</main>`), [])).not.toThrow();
+  });
+
+  it('stops the build when an island has no readable opts', () => {
+    const html = page(
+      `<main><script>${islandScript}</script><astro-island client="interaction" opts="{value:paint}"></astro-island></main>`,
+    );
+    expect(() => externalIslandRuntime(html)).toThrow(/"Island attributes".*opts are not JSON/);
   });
 });

@@ -11,6 +11,8 @@
  * (./after-paint.ts, `data-intent`, `data-held`).
  */
 import { createHash } from 'node:crypto';
+import { ACCOUNT_GUARD } from '../../layouts/account-guard.ts';
+import { broken, islands } from './contract.ts';
 
 const DEFINES_ISLAND = 'customElements.define("astro-island"';
 const OPEN = '<script>';
@@ -18,7 +20,7 @@ const CLOSE = '</script>';
 
 export type Runtime = { file: string; code: string };
 
-/** The page's inline runtime, or null when it has none. */
+/** The page's inline runtime, or null when it has none (a page with islands always has one: the contract's "Island runtime"). */
 export function inlineIslandRuntime(html: string): { start: number; end: number; code: string } | null {
   const at = html.indexOf(DEFINES_ISLAND);
   if (at === -1) return null;
@@ -37,12 +39,16 @@ export const runtimeFile = (code: string): string => `astro-island.${createHash(
  * and stays inline: a file would be one more request on the way to the screen.
  */
 export const startsByItself = (html: string): boolean =>
-  /<astro-island\b[^>]*\sclient="(load|only)"/.test(html) ||
-  /<astro-island\b[^>]*\sclient="interaction"[^>]*\sopts="[^"]*&quot;value&quot;:&quot;[^"&]*\bpaint\b/.test(html);
+  islands(html).some(
+    ({ client, value }) =>
+      client === 'load' || client === 'only' || (client === 'interaction' && typeof value === 'string' && /\bpaint\b/.test(value)),
+  );
 
 /** The page with its inline runtime replaced by the file, and the file to write (null: nothing to move). */
 export function externalIslandRuntime(html: string): { html: string; runtime: Runtime | null } {
   const found = inlineIslandRuntime(html);
+  if (!found && islands(html).length > 0)
+    broken('Island runtime', `The page has islands but no inline <script> holding ${DEFINES_ISLAND}…).`);
   if (!found || startsByItself(html)) return { html, runtime: null };
   const file = runtimeFile(found.code);
   const tag = `<script src="/_astro/${file}" async></script>`;
@@ -65,4 +71,20 @@ export function runtimeIntoLoader(html: string): string {
   const tag = html.match(RUNTIME_TAG);
   if (!tag || !html.includes('<script data-modules="')) return html;
   return html.replace(tag[0], '').replace('<script data-modules="', `<script data-modules="${tag[1]} `);
+}
+
+/** Our own inline scripts that name the element without defining Astro's runtime. */
+const NAMING_ISLANDS = new Set([ACCOUNT_GUARD]);
+
+/**
+ * The build's last word on a page: where every island waits for the visitor, no inline script
+ * may still hold Astro's runtime (it would push the page's HTML past the first round trip).
+ */
+export function assertRuntimeMoved(html: string, ownScripts: readonly string[]): void {
+  if (islands(html).length === 0 || startsByItself(html)) return;
+  const ours = new Set([...NAMING_ISLANDS, ...ownScripts]);
+  for (const [, attributes, code] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    if (/\ssrc=|type="(?!module")/.test(attributes!) || ours.has(code!) || !code!.includes('astro-island')) continue;
+    broken('Island runtime', 'Every island of the page waits for the visitor, yet an inline script still carries the island runtime.');
+  }
 }
