@@ -28,6 +28,14 @@ describe('page scripts after the first paint', () => {
     expect(deferModuleScripts(html)).toBe(html);
   });
 
+  it('stops the build when a module script is written in a way the loader does not take, on a page with others or none', () => {
+    const odd = '<script type="module" src="/_astro/Search.def.js" defer></script>';
+    const contract = /Page plumbing contract broken: "Component scripts" \(src\/integrations\/page-plumbing\/README.md\)/;
+    expect(() => deferModuleScripts(page(`<main>Hi</main>${odd}`))).toThrow(contract);
+    expect(() => deferModuleScripts(page(`<script type="module" src="/_astro/Header.abc.js"></script>${odd}`))).toThrow(contract);
+    expect(() => deferModuleScripts(`${page('<main>Hi</main>')}<script type="module">import "/_astro/A.js"</script>`)).toThrow(contract);
+  });
+
   it('leaves a script kept inert in a lazy template where it is, out of the loader', () => {
     const lazy = '<template data-lazy="advisor-form"><script type="module" src="/_astro/AdvisorFormScript.ghi.js"></script></template>';
     const out = deferModuleScripts(page(`<main>Hi</main>${lazy}<script type="module" src="/_astro/Search.def.js"></script>`));
