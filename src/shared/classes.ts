@@ -85,6 +85,7 @@ export const sessionCreateSchema = z
     }),
   );
 export type SessionCreateInput = z.input<typeof sessionCreateSchema>;
+export type SessionCreate = z.output<typeof sessionCreateSchema>;
 
 /** PATCH /api/v1/admin/sessions/{sid}: any of the fields; the kind stays what it was. */
 export const sessionPatchSchema = z
@@ -97,6 +98,7 @@ export const sessionPatchSchema = z
   })
   .check(z.refine((s) => Object.values(s).some((v) => v !== undefined), 'Change at least one field'));
 export type SessionPatchInput = z.input<typeof sessionPatchSchema>;
+export type SessionPatch = z.output<typeof sessionPatchSchema>;
 
 /** POST /api/v1/checkin: the token the classroom's QR code carries. */
 export const checkinSchema = z.strictObject({
@@ -122,6 +124,7 @@ export const attendanceCorrectionSchema = z.strictObject({
     ),
 });
 export type AttendanceCorrectionInput = z.input<typeof attendanceCorrectionSchema>;
+export type AttendanceCorrection = z.output<typeof attendanceCorrectionSchema>;
 
 // ---- answers ----
 

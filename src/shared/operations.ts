@@ -16,6 +16,7 @@ export const JOBS = [
   { name: 'operations-check', label: 'Operations alerts', schedule: '*/10 * * * *', everyMinutes: 10 },
   { name: 'counsellor-digest', label: "Counsellors' digest", schedule: '30 3 * * *', everyMinutes: 1440 },
   { name: 'instalment-reminders', label: 'Fee reminders', schedule: '0 4 * * *', everyMinutes: 1440 },
+  { name: 'class-reminders', label: 'Class reminders', schedule: '*/15 * * * *', everyMinutes: 15 },
   { name: 'payments-reconcile', label: 'Reconciliation', schedule: '30 21 * * *', everyMinutes: 1440 },
   { name: 'documents-cleanup', label: 'Documents clean-up', schedule: '*/30 * * * *', everyMinutes: 30 },
   { name: 'privacy-retention', label: 'Retention erasure', schedule: '0 23 * * *', everyMinutes: 1440 },

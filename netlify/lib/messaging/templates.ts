@@ -69,6 +69,14 @@ export const TEMPLATES = {
       hi: `नमस्ते {{1}}, हमारी प्रवेश टीम ने आपका {{2}} देखा: {{3}}। अपने दस्तावेज़ यहाँ देखें: {{4}}। ${STOP_HI}`,
     },
   },
+  class_reminder: {
+    category: 'utility',
+    variables: ['name', 'session', 'start time', 'classes link', 'choices link'],
+    text: {
+      en: `Hi {{1}}, a reminder: {{2}} starts {{3}}. Your classes: {{4}}. ${STOP_EN}`,
+      hi: `नमस्ते {{1}}, याद दिला दें: {{2}} {{3}} शुरू होगा। आपकी कक्षाएँ: {{4}}। ${STOP_HI}`,
+    },
+  },
   counsellor_follow_up: {
     category: 'marketing',
     variables: ['name', 'counsellor', 'choices link'],

@@ -23,6 +23,7 @@ export const TEMPLATE_TITLES: Record<TemplateName, string> = {
   fee_part_due: 'fee plan part due',
   fee_part_overdue: 'fee plan part overdue',
   document_reviewed: 'document reviewed',
+  class_reminder: 'class reminder',
   counsellor_follow_up: "counsellor's follow-up",
 };
 
