@@ -17,6 +17,7 @@ export function learnerPages(people: People): BenchPage[] {
     page(`/course/${people.newCourseId}`),
     page(`/buy/${people.buyCourseId}`, 'learner'),
     page('/purchases', 'learner'),
+    page('/learn', 'learner'),
     page('/applications', 'learner'),
     page('/instalments', 'learner'),
     page('/settings', 'learner'),
