@@ -22,7 +22,7 @@ export default routes({
   'GET /api/v1/admin/logout': async ({ request }) => {
     // A GET (as in the original API; docs/architecture.md, API conventions), so a link on another site must not be able to log an admin out.
     assertNotCrossSite(request);
-    const admin = await requireAdmin(request);
+    const admin = await requireAdmin(request, { adminRole: ['owner', 'counsellor', 'faculty'] });
     const cookie = await logoutAdmin(admin.accountId);
     return json({ message: 'Logged out successfully' }, { headers: { 'set-cookie': cookie } });
   },

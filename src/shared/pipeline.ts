@@ -54,7 +54,8 @@ export type LeadDto = {
   nextFollowUpAt: string | null;
 };
 
-export const ADMIN_ROLES = ['owner', 'counsellor'] as const;
+/** Owners run everything, counsellors work leads, faculty teach their batches only. */
+export const ADMIN_ROLES = ['owner', 'counsellor', 'faculty'] as const;
 export type AdminRoleName = (typeof ADMIN_ROLES)[number];
 
 /** A lead as the inbox names it: kind and id ("<registration>:<payment>" rows follow the registration). */
@@ -81,7 +82,7 @@ export const ownerBodySchema = z
 /** PATCH /admin/team/:id (owners): role, takes new leads, active. */
 export const teamUpdateSchema = z
   .object({
-    adminRole: z.enum(ADMIN_ROLES, { error: 'Role must be owner or counsellor' }).optional(),
+    adminRole: z.enum(ADMIN_ROLES, { error: 'Role must be owner, counsellor or faculty' }).optional(),
     takesLeads: z.boolean({ error: 'takesLeads must be true or false' }).optional(),
     active: z.boolean({ error: 'active must be true or false' }).optional(),
   })

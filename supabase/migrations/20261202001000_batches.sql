@@ -69,7 +69,7 @@ alter table course_orders add column batch_id text references batches (id);
 
 -- A seat held for a course order follows the order, whoever records its payment (checkout,
 -- webhook, re-check) or its refund: paid -> taken (even if the hold ran out: the learner paid),
--- refunded in full -> released.
+-- paid twice (duplicate) or refunded in full -> released.
 create function course_order_seat() returns trigger
 language plpgsql set search_path = public as $$
 begin
@@ -88,6 +88,10 @@ begin
     -- A learner who was waiting for this batch is waiting no longer.
     update batch_seats set status = 'released', released_reason = 'seated', updated_at = now()
       where batch_id = new.batch_id and account_id = new.account_id and status = 'waiting';
+  elsif new.status = 'duplicate' then
+    -- Paid although the course was already bought: refunded in full, so its hold goes.
+    update batch_seats set status = 'released', held_until = null, released_reason = 'duplicate', updated_at = now()
+      where source = 'course_order' and source_id = new.id::text and status = 'held';
   elsif new.status = 'refunded' then
     update batch_seats set status = 'released', held_until = null, released_reason = 'refunded', updated_at = now()
       where source = 'course_order' and source_id = new.id::text and status in ('held', 'taken');
@@ -96,3 +100,4 @@ begin
 end $$;
 create trigger course_orders_seat after update of status on course_orders
   for each row execute function course_order_seat();
+revoke all on function course_order_seat() from public;

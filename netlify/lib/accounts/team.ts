@@ -18,6 +18,7 @@ import type { Session } from '../auth/index.ts';
 
 export const LAST_OWNER = 'The team needs at least one owner: make another admin an owner first';
 export const NO_SUCH_ADMIN = 'No such admin';
+export const FACULTY_TAKE_NO_LEADS = 'Faculty do not take leads: make them a counsellor first';
 export const NOT_YOURSELF = 'You cannot deactivate your own account: ask another owner';
 export const INACTIVE_ADMIN = 'This admin account is inactive: ask an owner to reactivate it';
 
@@ -87,11 +88,15 @@ export async function updateAdmin(actor: Session, id: string, update: TeamUpdate
     if (!target) throw new HttpError(404, NO_SUCH_ADMIN);
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     if (update.adminRole && update.adminRole !== target.admin_role) {
-      if (update.adminRole === 'counsellor' && owners.every((o) => o.id === id)) throw new HttpError(409, LAST_OWNER);
+      if (update.adminRole !== 'owner' && owners.every((o) => o.id === id)) throw new HttpError(409, LAST_OWNER);
       await tx`update accounts set admin_role = ${update.adminRole}, updated_at = now() where id = ${id}`;
       changes['adminRole'] = { from: target.admin_role, to: update.adminRole };
     }
     const takesBefore = target.takes_leads ?? target.admin_role === 'counsellor';
+    // Faculty see no leads, so they take none and their open leads go on to the team.
+    const toFaculty = update.adminRole === 'faculty' && target.admin_role !== 'faculty';
+    if (update.takesLeads && (update.adminRole ?? target.admin_role) === 'faculty') throw new HttpError(400, FACULTY_TAKE_NO_LEADS);
+    if (toFaculty && takesBefore) update = { ...update, takesLeads: false };
     const activeBefore = target.active ?? true;
     if (update.takesLeads !== undefined && update.takesLeads !== takesBefore)
       changes['takesLeads'] = { from: takesBefore, to: update.takesLeads };
@@ -111,7 +116,7 @@ export async function updateAdmin(actor: Session, id: string, update: TeamUpdate
         on conflict (account_id) do update set
           takes_leads = ${update.takesLeads ?? target.takes_leads}, active = ${update.active ?? activeBefore}, updated_at = now()`;
     }
-    const handedOn = changes['active'] && !update.active ? await handOnOpenLeads(tx, actor, id) : undefined;
+    const handedOn = (changes['active'] && !update.active) || toFaculty ? await handOnOpenLeads(tx, actor, id) : undefined;
     if (Object.keys(changes).length > 0) {
       await recordAdminAction(tx, {
         actor: { accountId: actor.accountId, email: actor.email },

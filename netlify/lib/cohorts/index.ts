@@ -4,3 +4,6 @@
  * fee plan, an owner's manual placement) and the owner's batch screens.
  */
 export * from './access.ts';
+export * from './seats.ts';
+export * from './batches.ts';
+export * from './enrolment.ts';

@@ -24,8 +24,7 @@ import { db, type Tx, HttpError, rateLimit } from '../platform/index.ts';
 import { documentPath, BILLING_STATE_MISSING, billingOf, supplier, amountToCharge } from '../invoices/index.ts';
 import { attachRedemption, pricing, releaseRedemption, reserveCode } from '../codes/index.ts';
 import { completeFreeOrder, confirmCheckout, openOrder, requirePayments } from '../payments/index.ts';
-
-export { refundDuplicateCoursePayments } from './paid.ts';
+import { holdSeatForCourse, linkSeatToOrder, releaseHeldSeat } from '../cohorts/index.ts';
 
 type CourseRow = { id: string; title: string; description: string; price_paise: string; duration: string; image_id: string | null };
 
@@ -37,12 +36,15 @@ async function hasPurchased(accountId: string, courseId: string, tx: Tx | Return
 /**
  * POST /course/buy/{courseId}: opens a gateway order for the course at the price in OUR database.
  * 400 "Already purchased" when this learner owns the course; 404 for an unknown or archived course.
+ * A course with open batches needs the buyer's batch: its seat is held before any gateway order
+ * (a full batch answers 409 first) and goes with the order.
  */
 export async function createCourseOrder(
   session: Session,
   courseId: string,
   touches: TrackingInput = {},
   code?: string,
+  batchId?: string,
 ): Promise<CourseOrderAnswer> {
   requirePayments();
   await rateLimit({ bucket: 'course-order', key: session.accountId, limit: 30, windowSeconds: 3600 });
@@ -53,34 +55,44 @@ export async function createCourseOrder(
   // The buyer's state decides CGST+SGST or IGST; it is saved by PUT /billing at checkout.
   const billing = await billingOf(session.accountId);
   if (!billing.state) throw new HttpError(400, [BILLING_STATE_MISSING]);
+  // The seat first: a full batch is refused before any code is held or gateway order made.
+  const seatId = await holdSeatForCourse(session.accountId, course.id, batchId);
   // The code comes off the charged (GST-inclusive) price; once per person = the account's verified email.
   const price = await reserveCode({
     code,
     email: session.email,
     target: { kind: 'course', courseId: course.id },
     listPaise: amountToCharge(Number(course.price_paise), supplier()),
+  }).catch(async (error: unknown) => {
+    if (seatId) await releaseHeldSeat(seatId);
+    throw error;
   });
   const attach = async (tx: Tx, order: { id: string; amountPaise: number }) => {
     const [row] = await tx<{ id: string }[]>`
       insert into course_orders (account_id, course_id, email, gateway_order_id, amount_paise,
-                                 buyer_state_code, buyer_gstin, buyer_business_name, list_paise, discount_paise, discount_code)
+                                 buyer_state_code, buyer_gstin, buyer_business_name, list_paise, discount_paise, discount_code, batch_id)
       values (${session.accountId}, ${course.id}, ${session.email}, ${order.id}, ${order.amountPaise},
-              ${billing.state}, ${billing.gstin}, ${billing.businessName}, ${price.listPaise}, ${price.discountPaise}, ${price.code})
+              ${billing.state}, ${billing.gstin}, ${billing.businessName}, ${price.listPaise}, ${price.discountPaise}, ${price.code}, ${batchId ?? null})
       returning id::text`;
     await recordLeadTouches(tx, { kind: 'order', id: row!.id }, touches);
     await attachRedemption(tx, price.redemptionId, order.id);
+    if (seatId) await linkSeatToOrder(tx, seatId, row!.id);
+  };
+  const undo = async () => {
+    await releaseRedemption(price.redemptionId);
+    if (seatId) await releaseHeldSeat(seatId);
   };
   const order = { purpose: 'course' as const, receipt: `course_${course.id}`, notes: { account: session.accountId, course: course.id } };
   const discount = pricing(price);
   if (price.totalPaise === 0) {
     const free = await completeFreeOrder(order, attach).catch(async (error: unknown) => {
-      await releaseRedemption(price.redemptionId);
+      await undo();
       throw error;
     });
     return { paid: true, course: toCourseDto(course), amount: 0, ...free, discount: discount! };
   }
   const checkout = await openOrder({ ...order, amountPaise: price.totalPaise }, attach).catch(async (error: unknown) => {
-    await releaseRedemption(price.redemptionId);
+    await undo();
     throw error;
   });
   return {
