@@ -11,7 +11,7 @@ process.env.DATABASE_URL = database.url;
 try {
   await migrate(database.url);
   const { sendCounsellorDigests } = await import('../netlify/lib/leads/index.ts');
-  const { deliverBacklog } = await import('../netlify/lib/mail/index.ts');
+  const { deliverBacklog } = await import('../netlify/lib/outbox/index.ts');
   const result = await sendCounsellorDigests();
   await deliverBacklog();
   console.log(`Digests sent: ${result.sent}; already sent today: ${result.skipped}.`);

@@ -19,7 +19,7 @@ process.env.DATABASE_URL = database.url;
 try {
   await migrate(database.url);
   const { sendInstalmentReminders } = await import('../netlify/lib/instalments/index.ts');
-  const { deliverBacklog } = await import('../netlify/lib/mail/index.ts');
+  const { deliverBacklog } = await import('../netlify/lib/outbox/index.ts');
   const run = await sendInstalmentReminders({ now });
   await deliverBacklog();
   for (const r of run.sent) console.log(`Sent ${r.kind} reminder: part ${r.partId} due ${r.dueOn} to ${r.email}`);

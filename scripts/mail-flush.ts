@@ -3,13 +3,12 @@ import { openLocalDatabase } from './lib/database.ts';
 
 const database = await openLocalDatabase();
 process.env.DATABASE_URL = database.url;
-const { deliverDue } = await import('../netlify/lib/mail/index.ts');
-const { whatsappSender } = await import('../netlify/lib/messaging/index.ts');
+const { deliverDue } = await import('../netlify/lib/outbox/index.ts');
 const { closeDb } = await import('../netlify/lib/platform/index.ts');
 let sent = 0;
 let failed = 0;
 for (;;) {
-  const result = await deliverDue({ limit: 50, whatsapp: whatsappSender });
+  const result = await deliverDue({ limit: 50 });
   sent += result.sent;
   failed += result.failed;
   if (result.sent + result.failed === 0) break;

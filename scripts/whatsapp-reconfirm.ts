@@ -11,7 +11,7 @@ process.env.DATABASE_URL = database.url;
 try {
   await migrate(database.url);
   const { askUnaskedToConfirm } = await import('../netlify/lib/messaging/index.ts');
-  const { deliverBacklog } = await import('../netlify/lib/mail/index.ts');
+  const { deliverBacklog } = await import('../netlify/lib/outbox/index.ts');
   const asked = await askUnaskedToConfirm();
   await deliverBacklog();
   console.log(`Asked to confirm their WhatsApp number: ${asked}.`);

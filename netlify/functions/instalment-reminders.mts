@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { sendInstalmentReminders } from '../lib/instalments/index.ts';
-import { deliverBacklog } from '../lib/mail/index.ts';
+import { deliverBacklog } from '../lib/outbox/index.ts';
 import { runJob } from '../lib/platform/index.ts';
 
 /** Scheduled at 09:30 IST: reminders for fee plan parts due soon, due today or overdue (each once). */

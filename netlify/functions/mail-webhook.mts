@@ -1,5 +1,6 @@
 import type { Config } from '@netlify/functions';
-import { handlePostmarkWebhook } from '../lib/mail/index.ts';
+import { readPostmarkBounce } from '../lib/mail/index.ts';
+import { recordBounce } from '../lib/outbox/index.ts';
 import { json, readText, routes } from '../lib/platform/index.ts';
 
 /** Postmark's bounce webhook: bounces and spam complaints mark an address undeliverable (README, Postmark). */
@@ -7,7 +8,7 @@ export default routes({
   'POST /api/v1/mail/postmark-webhook': async ({ request, url }) => {
     const raw = await readText(request, 512 * 1024);
     const credentials = { authorization: request.headers.get('authorization'), secretParam: url.searchParams.get('secret') };
-    return json(await handlePostmarkWebhook(raw, credentials));
+    return json(await recordBounce(await readPostmarkBounce(raw, credentials)));
   },
 });
 

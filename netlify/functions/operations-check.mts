@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { deliverBacklog } from '../lib/mail/index.ts';
+import { deliverBacklog } from '../lib/outbox/index.ts';
 import { checkOperations } from '../lib/operations/index.ts';
 import { runJob } from '../lib/platform/index.ts';
 

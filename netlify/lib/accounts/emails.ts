@@ -5,7 +5,8 @@
  * around theirs.
  */
 import type { Role } from '../auth/index.ts';
-import { composeEmail, greetingName, type EmailContent } from '../mail/index.ts';
+import { composeEmail, type EmailContent } from '../mail/index.ts';
+import { greetingName } from '../outbox/index.ts';
 import { siteUrl } from '../platform/index.ts';
 
 const AREA: Record<Role, string> = { user: '', admin: '/admin' };

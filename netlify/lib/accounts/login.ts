@@ -1,6 +1,6 @@
 import { hashPassword, verifyPassword, issueSession, retireTokens, revokeSessions, type AdminRole, type Role } from '../auth/index.ts';
 import { db, isUniqueViolation, type Db, HttpError, countHit, rateLimit } from '../platform/index.ts';
-import { enqueueEmail } from '../mail/index.ts';
+import { enqueueEmail } from '../outbox/index.ts';
 import { passwordChanged } from './emails.ts';
 
 export type NewAccount = {

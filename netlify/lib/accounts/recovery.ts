@@ -16,7 +16,7 @@ import {
 } from '../auth/index.ts';
 import { setPassword } from './login.ts';
 import { db, HttpError, countHit, rateLimit } from '../platform/index.ts';
-import { clearSuppression, enqueueEmail } from '../mail/index.ts';
+import { clearSuppression, enqueueEmail } from '../outbox/index.ts';
 import { resetPassword as resetEmail, RESET_MINUTES, verifyEmail as verifyEmailContent } from './emails.ts';
 
 const MINUTE = 60;

@@ -9,7 +9,7 @@ import { issueToken, hashPassword, type Role } from '../auth/index.ts';
 import { recordConsent, db, env, HttpError, rateLimit } from '../platform/index.ts';
 import { leadGuardian } from '../../../src/shared/minors-schema.ts';
 import { requestParentConsent } from '../guardians/index.ts';
-import { enqueueEmail } from '../mail/index.ts';
+import { enqueueEmail } from '../outbox/index.ts';
 import { signupAttempt, verifyEmail } from './emails.ts';
 import { roleForNewAdmin } from './team.ts';
 

@@ -7,7 +7,7 @@ import { dateIst } from '../../../src/shared/dates.ts';
 import { formatPaise, rupeesToPaise } from '../../../src/shared/money.ts';
 import { recordAdminAction, db, isUniqueViolation, HttpError } from '../platform/index.ts';
 import type { Session } from '../auth/index.ts';
-import { enqueueEmail } from '../mail/index.ts';
+import { enqueueEmail } from '../outbox/index.ts';
 import { codeIssuedEmail } from './emails.ts';
 
 type SummaryRow = {

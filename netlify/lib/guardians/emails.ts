@@ -2,7 +2,8 @@
  * The email to a parent: what their child asked for and the link to confirm or refuse, in the
  * language the child read the notice in (the other language follows, for a parent who reads it).
  */
-import { composeEmail, greetingName, type EmailContent } from '../mail/index.ts';
+import { composeEmail, type EmailContent } from '../mail/index.ts';
+import { greetingName } from '../outbox/index.ts';
 import { PARENT_LINK_DAYS } from '../../../src/shared/minors.ts';
 import type { NoticeLanguage } from '../../../src/shared/consent.ts';
 

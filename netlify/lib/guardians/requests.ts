@@ -9,7 +9,7 @@ import { PARENT_LINK_DAYS, PARENT_SAME_MAILBOX, type ParentConsentStatus } from 
 import { sameMailbox } from '../../../src/shared/mailbox.ts';
 import type { NoticeLanguage } from '../../../src/shared/consent.ts';
 import { db, type Db, HttpError, siteUrl } from '../platform/index.ts';
-import { enqueueEmail } from '../mail/index.ts';
+import { enqueueEmail } from '../outbox/index.ts';
 import { parentConsentEmail, type ConsentFor } from './emails.ts';
 
 export type GuardianSubject = { table: string; id: string };

@@ -6,7 +6,7 @@
  * honoured: the capture is kept for the same refund.)
  */
 import { db, type Tx, currentRequest, log } from '../platform/index.ts';
-import { enqueueEmail } from '../mail/index.ts';
+import { enqueueEmail } from '../outbox/index.ts';
 import { instalmentDuplicatePaymentEmail, instalmentDuplicateRefundedEmail, instalmentReceiptEmail } from './emails.ts';
 import {
   codeNotHeldEmail,

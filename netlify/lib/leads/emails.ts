@@ -3,7 +3,8 @@
  * name) and a notification to the team (everything the form carried, as label/value rows).
  */
 import type { ContactRequest, ScholarshipApplication, StartupPitch, Tracking } from '../../../src/shared/leads.ts';
-import { composeEmail, greetingName, type EmailContent } from '../mail/index.ts';
+import { composeEmail, type EmailContent } from '../mail/index.ts';
+import { greetingName } from '../outbox/index.ts';
 
 /** The two emails of one lead; the notification names the lead's reference. */
 export type LeadEmails = { tag: string; confirmation: EmailContent; notification: (reference: string) => EmailContent };

@@ -12,7 +12,7 @@ import type { Tracking } from '../../../src/shared/leads.ts';
 import { recordConsent, db, type Db, env, HttpError, log, rateLimit } from '../platform/index.ts';
 import { leadGuardian } from '../../../src/shared/minors-schema.ts';
 import { requestParentConsent } from '../guardians/index.ts';
-import { enqueueEmail } from '../mail/index.ts';
+import { enqueueEmail } from '../outbox/index.ts';
 import { notify, optInWhatsApp } from '../messaging/index.ts';
 import { orNull, type LeadDefinition } from './definition.ts';
 import { LEAD_DEFINITIONS, type FormLeadKind } from './kinds.ts';

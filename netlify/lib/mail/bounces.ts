@@ -3,11 +3,11 @@
  * Postmark signs nothing; its webhooks authenticate as Postmark allows: HTTP basic auth in the
  * webhook URL (https://postmark:<secret>@<site>/api/v1/mail/postmark-webhook), or the secret as
  * `?secret=`. Without POSTMARK_WEBHOOK_SECRET every call is refused (503): fail closed.
- * An address Postmark deactivated (a hard bounce, a spam complaint) is marked undeliverable.
+ * This file reads what Postmark says; the outbox records it (outbox/bounces.ts: the email that
+ * bounced fails, an address Postmark deactivated is marked undeliverable).
  */
 import { BOUNCE_REASONS, type BounceReason } from '../../../src/shared/operations.ts';
-import { constantTimeEqual, db, env, HttpError, log, recordWebhook } from '../platform/index.ts';
-import { suppressAddress } from './suppressions.ts';
+import { constantTimeEqual, env, HttpError, log, recordWebhook } from '../platform/index.ts';
 
 export const WEBHOOK_NOT_CONFIGURED = 'The email webhook is not configured on this deployment';
 export const WEBHOOK_UNAUTHORIZED = 'Wrong or missing webhook credentials';
@@ -24,7 +24,18 @@ type PostmarkRecord = {
   CanActivate?: unknown;
 };
 
-export type BounceWebhookAnswer = { status: 'suppressed' | 'already' | 'ignored' };
+/** A bounce or complaint that ends mail to an address, as Postmark reported it. */
+export type PostmarkBounce = {
+  address: string;
+  reason: BounceReason;
+  detail: string;
+  bounceId: string | null;
+  canReactivate: boolean;
+  bouncedAt: Date;
+  /** The email that bounced (accepted by Postmark, never arrived), and why, for its row. */
+  messageId: string | null;
+  why: string;
+};
 
 /** Bounce types that end mail to an address even when Postmark's `Inactive` flag is missing. */
 const PERMANENT_TYPES: Record<string, BounceReason> = {
@@ -51,10 +62,11 @@ async function refuse(status: number, reason: string, headers: Record<string, st
   throw new HttpError(status, reason, headers);
 }
 
-export async function handlePostmarkWebhook(
+/** The bounce a webhook call reports, or null for a record that changes nothing (a soft bounce, a delivery). */
+export async function readPostmarkBounce(
   raw: string,
   credentials: { authorization: string | null; secretParam: string | null },
-): Promise<BounceWebhookAnswer> {
+): Promise<PostmarkBounce | null> {
   const secret = env().POSTMARK_WEBHOOK_SECRET;
   if (!secret) {
     log.error('Postmark webhook called but POSTMARK_WEBHOOK_SECRET is not set: bounces are not recorded');
@@ -71,38 +83,33 @@ export async function handlePostmarkWebhook(
     return refuse(400, 'The webhook body is not valid JSON');
   }
   if (!record || typeof record !== 'object' || Array.isArray(record)) return refuse(400, 'The webhook body is not a Postmark record');
-  const answer = await applyRecord(record);
   await recordWebhook('postmark', null);
-  return answer;
+  return bounceOf(record);
 }
 
-async function applyRecord(record: PostmarkRecord): Promise<BounceWebhookAnswer> {
+function bounceOf(record: PostmarkRecord): PostmarkBounce | null {
   const kind = record.RecordType ?? (record.Type === 'SpamComplaint' ? 'SpamComplaint' : 'Bounce');
   const email = typeof record.Email === 'string' ? record.Email.trim().toLowerCase() : '';
   if ((kind !== 'Bounce' && kind !== 'SpamComplaint') || !/^[^@\s]+@[^@\s]+$/.test(email) || email.length > 320) {
-    return { status: 'ignored' };
+    return null;
   }
   const type = typeof record.Type === 'string' ? record.Type : '';
   const reason: BounceReason | undefined =
     kind === 'SpamComplaint' ? 'spam-complaint' : (PERMANENT_TYPES[type] ?? (record.Inactive === true ? 'inactive' : undefined));
   // A soft bounce, a transient failure: Postmark goes on sending, so do we.
-  if (!reason || (record.Inactive === false && kind === 'Bounce' && type !== 'HardBounce')) return { status: 'ignored' };
+  if (!reason || (record.Inactive === false && kind === 'Bounce' && type !== 'HardBounce')) return null;
   const bouncedAt =
     typeof record.BouncedAt === 'string' && !Number.isNaN(Date.parse(record.BouncedAt)) ? new Date(record.BouncedAt) : new Date();
-  // The email that bounced was accepted by Postmark (sent) but never arrived: it failed.
-  if (typeof record.MessageID === 'string' && record.MessageID) {
-    const why = `Bounced (${BOUNCE_REASONS[reason]}): ${typeof record.Description === 'string' ? record.Description : ''}`.slice(0, 500);
-    await db()`update email_outbox set status = 'failed', last_error = ${why}
-               where provider_message_id = ${record.MessageID.slice(0, 100)} and status = 'sent'`;
-  }
-  const fresh = await suppressAddress({
+  const messageId = typeof record.MessageID === 'string' && record.MessageID ? record.MessageID.slice(0, 100) : null;
+  const why = `Bounced (${BOUNCE_REASONS[reason]}): ${typeof record.Description === 'string' ? record.Description : ''}`.slice(0, 500);
+  return {
     address: email,
     reason,
     detail: typeof record.Description === 'string' ? record.Description : '',
-    source: 'webhook',
     bounceId: typeof record.ID === 'number' || typeof record.ID === 'string' ? String(record.ID).slice(0, 40) : null,
     canReactivate: reason !== 'spam-complaint' && record.CanActivate !== false,
     bouncedAt,
-  });
-  return { status: fresh ? 'suppressed' : 'already' };
+    messageId,
+    why,
+  };
 }

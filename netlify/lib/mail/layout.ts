@@ -18,7 +18,7 @@ export type EmailBlock =
 
 export type EmailInput = {
   subject: string;
-  /** "Hello Asha," – the caller decides what name is safe to greet (see leads' greetingName). */
+  /** "Hello Asha," – the caller decides what name is safe to greet (the outbox's greetingName). */
   greeting: string;
   blocks: EmailBlock[];
   /** Defaults to "The Aspira team". */
@@ -86,17 +86,4 @@ export function composeEmail(input: EmailInput): EmailContent {
     '</div></body></html>',
   ].join('');
   return { subject: input.subject, text, html };
-}
-
-export const GREETING_MAX = 40;
-
-/**
- * The only visitor text a confirmation may carry: a short name made of letters (no digits, no
- * "x.y" that could read as a link, no @ or slashes). Anything else is greeted as "there", so
- * a form cannot make our server send someone else a message of a stranger's choosing.
- */
-export function greetingName(name: string | undefined): string {
-  const value = (name ?? '').trim().replace(/\s+/g, ' ');
-  const plain = /^[\p{L}\p{M}][\p{L}\p{M} '’.-]*$/u.test(value) && !/\.\S/u.test(value);
-  return plain && value.length <= GREETING_MAX ? value : 'there';
 }

@@ -1,12 +1,12 @@
 /**
- * How the outbox sends a WhatsApp row (mail/channels.ts calls this sender): only while the
- * person's WhatsApp consent stands, the number is proven theirs and has not replied STOP (checked
- * again now: it may have changed since the row was written), a template in the language they chose or free text, the
- * message kept for their timeline; a message that cannot go (template paused or rejected, the
- * number unreachable, a failed status later) has its email written instead, once.
+ * The WhatsApp channel the outbox drives (outbox/kinds.ts loads it): one try of a claimed row,
+ * only while the person's WhatsApp consent stands, the number is proven theirs and has not
+ * replied STOP (checked again now: it may have changed since the row was written); a template in
+ * the language they chose, or free text; the message kept for their timeline. It answers what
+ * happened and never throws: the outbox settles the row, retries it or writes its email instead.
  */
-import { deliverDue, enqueueEmail, PermanentDeliveryError, REQUEST_BUDGET_MS, type ChannelSender } from '../mail/index.ts';
-import { db, type Db, hasActiveConsent, log } from '../platform/index.ts';
+import type { ChannelOutcome, WhatsAppChannel, WhatsAppRow } from '../outbox/index.ts';
+import { db, hasActiveConsent, log } from '../platform/index.ts';
 import { mayMessage } from './contacts.ts';
 import { isTemplateName, renderTemplate, TEMPLATES } from './templates.ts';
 import { whatsapp, WhatsAppRefusal } from './whatsapp/index.ts';
@@ -20,63 +20,42 @@ export function shownBody(template: string | null, language: 'en' | 'hi' | null,
   return renderTemplate(template, language ?? 'en', [...(variables ?? []).slice(0, -1), CHOICES_PLACEHOLDER]);
 }
 
-export const whatsappSender: ChannelSender = {
-  async send(row, { signal }) {
-    if (!(await hasActiveConsent(db(), row.recipient_email, 'whatsapp'))) return null;
-    if (!(await mayMessage(db(), row.recipient_email, row.to_address))) return null;
-    const provider = whatsapp();
-    if (!provider) throw new PermanentDeliveryError('WhatsApp is not configured on this deployment', null);
-    const template = row.wa_template && isTemplateName(row.wa_template) ? row.wa_template : null;
-    const language = row.wa_language ?? 'en';
-    const variables = row.wa_variables ?? [];
-    let id: string;
+const WITHDRAWN = 'Not sent: WhatsApp consent withdrawn';
+
+export const whatsappChannel: WhatsAppChannel = {
+  async send(row, options) {
     try {
-      id = template
-        ? await provider.sendTemplate({ to: row.to_address, template, language, variables }, { signal })
-        : await provider.sendText({ to: row.to_address, text: row.wa_text ?? '' }, { signal });
+      return await sendRow(row, options);
     } catch (error) {
-      if (error instanceof WhatsAppRefusal && error.permanent) {
-        if (error.kind === 'request') log.error('WhatsApp refused our request', { outboxId: row.id, error: error.message });
-        throw new PermanentDeliveryError(error.message, null);
-      }
-      throw error;
+      return { failed: error instanceof Error ? error.message.slice(0, 500) : 'unknown error', permanent: false };
     }
-    await db()`insert into whatsapp_messages (wamid, direction, phone, email, outbox_id, template, category, body, status, sent_by)
-      values (${id}, 'out', ${row.to_address}, ${row.recipient_email}, ${row.id}, ${template},
-              ${template ? TEMPLATES[template].category : 'service'},
-              ${shownBody(template, language, variables, row.wa_text)}, 'accepted', ${row.wa_sent_by})
-      on conflict (wamid) do nothing`;
-    return id;
-  },
-  async gaveUp(row) {
-    await db().begin((tx) => writeFallbackEmail(tx, row.id));
   },
 };
 
-/**
- * The email a WhatsApp row carries, written once in the caller's transaction (the row is locked
- * and marked with it).
- */
-export async function writeFallbackEmail(tx: Db, outboxId: string): Promise<void> {
-  const [row] = await tx<{ recipient_email: string; subject: string; text_body: string; html_body: string | null; tag: string }[]>`
-    select recipient_email, subject, text_body, html_body, tag from email_outbox
-    where id = ${outboxId} and channel = 'whatsapp' and fallback_outbox_id is null for update`;
-  if (!row) return;
-  const emailId = await enqueueEmail(tx, {
-    to: row.recipient_email,
-    subject: row.subject,
-    text: row.text_body,
-    ...(row.html_body ? { html: row.html_body } : {}),
-    tag: row.tag,
-  });
-  if (emailId) await tx`update email_outbox set fallback_outbox_id = ${emailId} where id = ${outboxId}`;
-}
-
-/** A request's WhatsApp rows, after its answer (the scheduled run takes what is left). */
-export async function deliverWhatsAppAfterAnswer(ids: string[]): Promise<void> {
+async function sendRow(row: WhatsAppRow, { signal }: { signal: AbortSignal }): Promise<ChannelOutcome> {
+  if (!(await hasActiveConsent(db(), row.recipient_email, 'whatsapp'))) return { cancelled: WITHDRAWN };
+  if (!(await mayMessage(db(), row.recipient_email, row.to_address))) return { cancelled: WITHDRAWN };
+  const provider = whatsapp();
+  if (!provider) return { failed: 'WhatsApp is not configured on this deployment', permanent: true };
+  const template = row.wa_template && isTemplateName(row.wa_template) ? row.wa_template : null;
+  const language = row.wa_language ?? 'en';
+  const variables = row.wa_variables ?? [];
+  let id: string;
   try {
-    await deliverDue({ ids, limit: ids.length, budgetMs: REQUEST_BUDGET_MS, sendTimeoutMs: REQUEST_BUDGET_MS, whatsapp: whatsappSender });
+    id = template
+      ? await provider.sendTemplate({ to: row.to_address, template, language, variables }, { signal })
+      : await provider.sendText({ to: row.to_address, text: row.wa_text ?? '' }, { signal });
   } catch (error) {
-    log.warn('whatsapp delivery deferred to the scheduled run', { error });
+    if (error instanceof WhatsAppRefusal && error.permanent) {
+      if (error.kind === 'request') log.error('WhatsApp refused our request', { outboxId: row.id, error: error.message });
+      return { failed: error.message.slice(0, 500), permanent: true };
+    }
+    throw error;
   }
+  await db()`insert into whatsapp_messages (wamid, direction, phone, email, outbox_id, template, category, body, status, sent_by)
+    values (${id}, 'out', ${row.to_address}, ${row.recipient_email}, ${row.id}, ${template},
+            ${template ? TEMPLATES[template].category : 'service'},
+            ${shownBody(template, language, variables, row.wa_text)}, 'accepted', ${row.wa_sent_by})
+    on conflict (wamid) do nothing`;
+  return { sent: id };
 }

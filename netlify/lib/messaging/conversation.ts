@@ -5,7 +5,7 @@
  */
 import { withdrawalsOf, type Db } from '../platform/index.ts';
 import { whatsappContact, windowClosesAt } from './send.ts';
-import { shownBody } from './deliver.ts';
+import { shownBody } from './channel.ts';
 import { whatsapp } from './whatsapp/index.ts';
 
 export type WhatsAppEntry = {

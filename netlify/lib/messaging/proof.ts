@@ -8,7 +8,7 @@
  */
 import { jwtVerify, SignJWT } from 'jose';
 import type { WhatsAppConfirmation } from '../../../src/shared/whatsapp-settings.ts';
-import { composeEmail, enqueueEmail } from '../mail/index.ts';
+import { send } from '../outbox/index.ts';
 import { db, type Db, env, hasActiveConsent, HttpError, siteUrl } from '../platform/index.ts';
 import { checkCode, sendCode } from './codes.ts';
 import { isBlocked, markAskedToConfirm, maskPhone, type Pair } from './contacts.ts';
@@ -47,7 +47,7 @@ async function pairOf(token: string): Promise<Pair> {
 export async function askToConfirm(tx: Db, pair: Pair): Promise<void> {
   const masked = maskPhone(pair.phone);
   const link = siteUrl(`/whatsapp/confirm?t=${encodeURIComponent(await confirmToken(pair))}`);
-  const email = composeEmail({
+  const content = {
     subject: `Confirm WhatsApp updates to ${masked}`,
     greeting: 'Hello,',
     blocks: [
@@ -57,8 +57,8 @@ export async function askToConfirm(tx: Db, pair: Pair): Promise<void> {
       'Aspira के एक फ़ॉर्म में इस ईमेल पते के साथ इस नंबर पर WhatsApp अपडेट माँगे गए हैं। आपकी पुष्टि तक हम उस नंबर पर कुछ नहीं भेजेंगे।',
       'If this was not you, or the number is not yours, ignore this email: nothing will be sent to the number. Your receipts and updates keep coming by email.',
     ],
-  });
-  await enqueueEmail(tx, { to: pair.email, ...email, tag: 'whatsapp-confirm', secret: true, toVisitor: true });
+  };
+  await send(tx, { kind: 'laid-out-email', email: { to: pair.email, content, tag: 'whatsapp-confirm', secret: true, toVisitor: true } });
   await markAskedToConfirm(tx, pair);
 }
 

@@ -5,7 +5,7 @@
  * text inside the 24-hour window) and stopping, per person and per number.
  */
 import type { NoticeLanguage } from '../../../src/shared/consent.ts';
-import { CONFIRMATIONS_PER_DAY, enqueueEmail, enqueueWhatsApp, type OutgoingEmail } from '../mail/index.ts';
+import { cancelWhatsApp, CONFIRMATIONS_PER_DAY, enqueueEmail, type OutgoingEmail, send } from '../outbox/index.ts';
 import {
   type Db,
   hasActiveConsent,
@@ -18,7 +18,6 @@ import {
   choicesUrl,
 } from '../platform/index.ts';
 import { provenContact, rememberPair, type Contact } from './contacts.ts';
-import { deliverWhatsAppAfterAnswer, writeFallbackEmail } from './deliver.ts';
 import { askToConfirm } from './proof.ts';
 import type { TemplateName } from './templates.ts';
 import { cleanVariables } from './variables.ts';
@@ -66,9 +65,9 @@ export async function notify(
   const emailId = await enqueueEmail(tx, input.email);
   const contact = await whatsappContact(tx, input.email.to);
   if (!contact || (input.email.toVisitor && !(await withinVisitorCap(tx, contact.phone)))) return 'email';
-  const outboxId = await enqueueWhatsApp(
-    tx,
-    {
+  await send(tx, {
+    kind: 'whatsapp',
+    whatsapp: {
       phone: contact.phone,
       email: input.email.to,
       fallback: { subject: input.email.subject, text: input.email.text, ...(input.email.html ? { html: input.email.html } : {}) },
@@ -78,10 +77,9 @@ export async function notify(
         language: contact.language,
         variables: [...cleanVariables(input.template, input.variables), await choicesUrl(input.email.to)],
       },
+      fallbackOutboxId: emailId,
     },
-    deliverWhatsAppAfterAnswer,
-  );
-  if (emailId) await tx`update email_outbox set fallback_outbox_id = ${emailId} where id = ${outboxId}`;
+  });
   return 'whatsapp';
 }
 
@@ -127,9 +125,9 @@ export async function sendFollowUp(tx: Db, input: { email: string; sentBy: strin
           subject: 'Following up on your enquiry',
           text: `Hi ${variables[0]}, this is ${variables[1]} from Aspira admissions, following up on your enquiry. Reply to this email when it suits you.`,
         };
-  const outboxId = await enqueueWhatsApp(
-    tx,
-    {
+  const outboxId = await send(tx, {
+    kind: 'whatsapp',
+    whatsapp: {
       phone: contact.phone,
       email: input.email,
       fallback,
@@ -145,9 +143,8 @@ export async function sendFollowUp(tx: Db, input: { email: string; sentBy: strin
           }
         : { text: message.text }),
     },
-    deliverWhatsAppAfterAnswer,
-  );
-  return { outboxId };
+  });
+  return { outboxId: outboxId! };
 }
 
 /**
@@ -156,13 +153,9 @@ export async function sendFollowUp(tx: Db, input: { email: string; sentBy: strin
  */
 export async function stopWhatsApp(tx: Db, email: string, via: string): Promise<{ cancelled: number }> {
   await withdrawConsent(tx, { email, purpose: 'whatsapp', via });
-  const queued = await tx<{ id: string }[]>`
-    update email_outbox set status = 'cancelled', last_error = 'Not sent: WhatsApp consent withdrawn'
-    where channel = 'whatsapp' and recipient_email = ${email.toLowerCase()} and status = 'pending'
-    returning id::text as id`;
-  for (const row of queued) await writeFallbackEmail(tx, row.id);
-  if (queued.length) log.info('queued whatsapp messages cancelled', { count: queued.length, via });
-  return { cancelled: queued.length };
+  const cancelled = await cancelWhatsApp(tx, { email }, 'Not sent: WhatsApp consent withdrawn');
+  if (cancelled) log.info('queued whatsapp messages cancelled', { count: cancelled, via });
+  return { cancelled };
 }
 
 /**
@@ -171,12 +164,8 @@ export async function stopWhatsApp(tx: Db, email: string, via: string): Promise<
  */
 export async function blockNumber(tx: Db, phone: string, via: string): Promise<void> {
   await tx`insert into whatsapp_blocked_numbers (phone, via) values (${phone}, ${via}) on conflict (phone) do nothing`;
-  const queued = await tx<{ id: string }[]>`
-    update email_outbox set status = 'cancelled', last_error = 'Not sent: the number asked for no more WhatsApp messages'
-    where channel = 'whatsapp' and to_address = ${phone} and status = 'pending'
-    returning id::text as id`;
-  for (const row of queued) await writeFallbackEmail(tx, row.id);
-  log.info('whatsapp number blocked', { via, cancelled: queued.length });
+  const cancelled = await cancelWhatsApp(tx, { phone }, 'Not sent: the number asked for no more WhatsApp messages');
+  log.info('whatsapp number blocked', { via, cancelled });
 }
 
 /** The number itself wrote START: a proven, consenting person's messages may go to it again. */

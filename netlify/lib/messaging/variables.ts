@@ -4,7 +4,7 @@
  * rule, greetingName: no digits, no "x.y" that reads as a link, no @ or slashes); any other text is
  * one line (Meta refuses line breaks and long runs of spaces) of bounded length.
  */
-import { greetingName } from '../mail/index.ts';
+import { greetingName } from '../outbox/index.ts';
 import { TEMPLATES, type TemplateDefinition, type TemplateName } from './templates.ts';
 
 /** Meta's limit per parameter is far longer; ours keeps a message readable. */

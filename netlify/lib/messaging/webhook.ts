@@ -8,7 +8,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { constantTimeEqual, db, type Db, HttpError, log, recordWebhook } from '../platform/index.ts';
-import { writeFallbackEmail } from './deliver.ts';
+import { fallBackToEmail } from '../outbox/index.ts';
 import { provenEmailOf } from './contacts.ts';
 import { blockNumber, stopWhatsApp, unblockNumber } from './send.ts';
 import { replyIntent } from './stop-words.ts';
@@ -90,7 +90,7 @@ async function applyStatus(event: StatusEvent): Promise<boolean> {
         and (case status when 'accepted' then 0 when 'sent' then 1 when 'delivered' then 2 else 3 end) < ${RANK[status]}
       returning outbox_id::text`;
     if (!moved) return false;
-    if (status === 'failed' && moved.outbox_id) await writeFallbackEmail(tx, moved.outbox_id);
+    if (status === 'failed' && moved.outbox_id) await fallBackToEmail(tx, moved.outbox_id);
     return true;
   });
 }

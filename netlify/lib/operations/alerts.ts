@@ -13,7 +13,7 @@ import {
   WEBHOOK_REFUSALS_ALERT,
   type AlertDto,
 } from '../../../src/shared/operations.ts';
-import { enqueueEmail } from '../mail/index.ts';
+import { enqueueEmail } from '../outbox/index.ts';
 import { db, type Db, env, log, type Tx } from '../platform/index.ts';
 import { operationsAlertEmail } from './emails.ts';
 

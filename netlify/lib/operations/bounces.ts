@@ -5,7 +5,8 @@
  */
 import type { EmailBounceDto } from '../../../src/shared/operations.ts';
 import type { Session } from '../auth/index.ts';
-import { clearSuppression, suppressionsFor, transport } from '../mail/index.ts';
+import { transport } from '../mail/index.ts';
+import { clearSuppression, suppressionsFor } from '../outbox/index.ts';
 import { db, HttpError, log, recordAdminAction } from '../platform/index.ts';
 
 export const SPAM_COMPLAINT_STAYS =

@@ -11,7 +11,7 @@ import {
   type OperationsDto,
   type WebhookStatusDto,
 } from '../../../src/shared/operations.ts';
-import { undeliverableAddresses } from '../mail/index.ts';
+import { undeliverableAddresses } from '../outbox/index.ts';
 import { checkHealth, db, env } from '../platform/index.ts';
 import { recentAlerts, registerJobs } from './alerts.ts';
 import { recentReconciliations } from './reconcile.ts';

@@ -5,7 +5,7 @@
  * in them needs the inbox to be the person's: the address is only typed, not proven.
  */
 import { type Db, HttpError } from '../platform/index.ts';
-import { enqueueEmail } from './outbox.ts';
+import { enqueueEmail } from './queue.ts';
 import { NOT_SUPPRESSED } from './suppressions.ts';
 
 /** How far back "the emails that never arrived" go. */

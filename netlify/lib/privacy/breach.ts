@@ -15,7 +15,7 @@ import {
 } from '../../../src/shared/breach.ts';
 import { GRIEVANCE_EMAIL } from '../../../src/shared/notice.ts';
 import { db, type Db, HttpError, recordAdminAction, type Tx } from '../platform/index.ts';
-import { enqueueEmail } from '../mail/index.ts';
+import { enqueueEmail } from '../outbox/index.ts';
 import type { Session } from '../auth/index.ts';
 
 type Found = { key: string; email: string; name: string; phone: string | null };

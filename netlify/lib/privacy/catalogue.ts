@@ -14,7 +14,7 @@ import { DOCUMENT_DATA } from '../documents/privacy.ts';
 import { PLAN_DATA } from '../instalments/privacy.ts';
 import { INVOICE_DATA } from '../invoices/privacy.ts';
 import { LEAD_FORM_DATA, LEAD_PIPELINE_DATA, lockPersons } from '../leads/privacy.ts';
-import { EMAIL_DATA } from '../mail/privacy.ts';
+import { EMAIL_DATA } from '../outbox/privacy.ts';
 import { WHATSAPP_DATA } from '../messaging/privacy.ts';
 import { GUARDIAN_DATA } from '../guardians/privacy.ts';
 import { PLATFORM_DATA } from '../platform/privacy.ts';

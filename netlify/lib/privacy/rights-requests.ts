@@ -15,7 +15,7 @@ import {
 } from '../../../src/shared/rights-requests.ts';
 import { retentionDays } from '../../../src/shared/retention.ts';
 import { db, env, HttpError, rateLimit, recordAdminAction, siteUrl } from '../platform/index.ts';
-import { enqueueEmail } from '../mail/index.ts';
+import { enqueueEmail } from '../outbox/index.ts';
 import type { Session } from '../auth/index.ts';
 import { rightsRequestEmail, rightsWaitingEmail } from './emails.ts';
 

@@ -9,7 +9,7 @@ import { PRIVACY_NOTICE_VERSION } from '../../../src/shared/consent.ts';
 import type { ErasureAnswer, PrivacyRequestDto, PrivacySummary } from '../../../src/shared/privacy.ts';
 import { recordAdminAction, db, type Tx, env, HttpError, log, rateLimit } from '../platform/index.ts';
 import { verifyPassword, type Session } from '../auth/index.ts';
-import { enqueueEmail } from '../mail/index.ts';
+import { enqueueEmail } from '../outbox/index.ts';
 import { erasureConfirmationEmail } from './emails.ts';
 import { holdErasureLocks, PERSONAL_DATA, type Subject } from './catalogue.ts';
 import { eraseEnquiry } from './retention-erasers.ts';

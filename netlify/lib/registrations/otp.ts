@@ -7,7 +7,7 @@
  */
 import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 import { db, type Tx, env, HttpError, log, signaturesEqual, rateLimit } from '../platform/index.ts';
-import { clearSuppression, enqueueEmail } from '../mail/index.ts';
+import { clearSuppression, enqueueEmail } from '../outbox/index.ts';
 import { otpEmail } from './emails.ts';
 
 export const OTP_TTL_MINUTES = 10;

@@ -4,7 +4,7 @@
  * fee whose code use was no longer held (the record step's refusal), which pays for nothing.
  */
 import { db, type Tx, currentRequest } from '../platform/index.ts';
-import { enqueueEmail } from '../mail/index.ts';
+import { enqueueEmail } from '../outbox/index.ts';
 import { registrationReceiptEmail } from './emails.ts';
 import {
   codeNotHeldEmail,

@@ -5,7 +5,7 @@
  * whose code use was no longer held (the record step's refusal).
  */
 import { db, isUniqueViolation, type Tx, currentRequest, log } from '../platform/index.ts';
-import { enqueueEmail } from '../mail/index.ts';
+import { enqueueEmail } from '../outbox/index.ts';
 import { courseDuplicatePaymentEmail, courseDuplicateRefundedEmail, courseReceiptEmail } from './emails.ts';
 import {
   codeNotHeldEmail,

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CONFIRMATIONS_PER_DAY } from '../../../netlify/lib/mail/index.ts';
+import { CONFIRMATIONS_PER_DAY } from '../../../netlify/lib/outbox/index.ts';
 import { call, count, useTestDatabase } from '../support/harness.ts';
 
 const db = useTestDatabase({ TEAM_EMAIL: 'leads-team@aspira.example', LEAD_RATE_LIMIT_PER_10_MIN: '10' });

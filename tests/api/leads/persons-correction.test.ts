@@ -5,7 +5,7 @@
  * any email with a link is held back, and the person's timeline says so.
  */
 import { describe, expect, it } from 'vitest';
-import { enqueueEmail, suppressAddress } from '../../../netlify/lib/mail/index.ts';
+import { enqueueEmail, suppressAddress } from '../../../netlify/lib/outbox/index.ts';
 import { db } from '../../../netlify/lib/platform/index.ts';
 import { call, useTestDatabase } from '../support/harness.ts';
 import { freshIp, makeAdmin } from './kit.ts';

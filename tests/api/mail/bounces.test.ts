@@ -5,7 +5,7 @@
  * counsellor, the person proving the inbox, or an owner's clear ends it.
  */
 import { describe, expect, it } from 'vitest';
-import { deliverDue, enqueueEmail } from '../../../netlify/lib/mail/index.ts';
+import { deliverDue, enqueueEmail } from '../../../netlify/lib/outbox/index.ts';
 import { db } from '../../../netlify/lib/platform/index.ts';
 import { useFakePostmark } from '../../fixtures/fake-postmark.ts';
 import { makeAdmin, type TestAdmin } from '../leads/kit.ts';

@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import mailRetry from '../../../netlify/functions/mail-retry.mts';
-import { REQUEST_BUDGET_MS } from '../../../netlify/lib/mail/index.ts';
+import { REQUEST_BUDGET_MS } from '../../../netlify/lib/outbox/index.ts';
 import { useFakePostmark } from '../../fixtures/fake-postmark.ts';
 import { call, signupVerifiedLearner, useTestDatabase } from '../support/harness.ts';
 import { newEmail, nextIp, openFeeOrder, registered, sandboxPay } from '../registrations/kit.ts';

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '../../../netlify/lib/platform/index.ts';
-import {
-  backoffMinutes,
-  deliverDue,
-  enqueueEmail,
-  transport,
-  type MailTransport,
-  postmarkTransport,
-} from '../../../netlify/lib/mail/index.ts';
+import { transport, type MailTransport, postmarkTransport } from '../../../netlify/lib/mail/index.ts';
+import { backoffMinutes, deliverDue, enqueueEmail } from '../../../netlify/lib/outbox/index.ts';
 import { useFakePostmark } from '../../fixtures/fake-postmark.ts';
 import { count, useTestDatabase } from '../support/harness.ts';
 

@@ -3,7 +3,7 @@
  * choosing (a phishing relay), or to flood one inbox; and the outbox keeping a one-time code.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CONFIRMATIONS_PER_DAY, greetingName, REDACTED } from '../../../netlify/lib/mail/index.ts';
+import { CONFIRMATIONS_PER_DAY, greetingName, REDACTED } from '../../../netlify/lib/outbox/index.ts';
 import { useFakePostmark } from '../../fixtures/fake-postmark.ts';
 import { call, useTestDatabase } from '../support/harness.ts';
 

@@ -5,8 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { sendInstalmentReminders } from '../../../netlify/lib/instalments/index.ts';
-import { deliverDue } from '../../../netlify/lib/mail/index.ts';
-import { whatsappSender } from '../../../netlify/lib/messaging/index.ts';
+import { deliverDue } from '../../../netlify/lib/outbox/index.ts';
 import { call, useTestDatabase } from '../support/harness.ts';
 import { DM, shopKit } from '../shop/kit.ts';
 import { admitLearner, admitPlanId, enrol, istToday, plusDays } from '../instalments/kit.ts';
@@ -76,7 +75,7 @@ describe('automatic messages', () => {
     const at = (days: number) => new Date(`${plusDays(istToday(), days)}T09:30:00+05:30`);
     await sendInstalmentReminders({ now: at(0) });
     await sendInstalmentReminders({ now: at(33) });
-    await deliverDue({ whatsapp: whatsappSender, limit: 100 });
+    await deliverDue({ limit: 100 });
     const reminders = (await sandboxSent(db, phone)).filter((m) => m.template?.startsWith('fee_part_'));
     // Part 1 due today, then (33 days on) parts 1 and 2 overdue.
     expect(reminders.map((m) => m.template)).toEqual(['fee_part_due', 'fee_part_overdue', 'fee_part_overdue']);

@@ -5,12 +5,11 @@
  * withdrawal before delivery cancels the message.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { deliverDue } from '../../../netlify/lib/mail/index.ts';
+import { deliverDue } from '../../../netlify/lib/outbox/index.ts';
 import {
   stopWhatsApp,
   useWhatsAppForTests,
   whatsappMessages,
-  whatsappSender,
   WhatsAppRefusal,
   type WhatsAppProvider,
 } from '../../../netlify/lib/messaging/index.ts';
@@ -60,7 +59,7 @@ describe('a template the provider paused', () => {
     const emails = rows.filter((r) => r.channel === 'email' && r.tag === 'advisor-confirmation');
     expect(emails).toHaveLength(2);
     expect(whatsappRow.fallback_outbox_id).toBe(emails[1]!.id);
-    await deliverDue({ whatsapp: whatsappSender });
+    await deliverDue();
     expect((await outboxRows(db, email)).filter((r) => r.channel === 'email' && r.tag === 'advisor-confirmation')).toHaveLength(2);
   });
 });
@@ -77,7 +76,7 @@ describe('the outbox', () => {
     expect(flaky.accepted).toEqual([]);
 
     await db.sql`update email_outbox set next_attempt_at = now() where id = ${row!.id}`;
-    const runs = await Promise.all([deliverDue({ whatsapp: whatsappSender }), deliverDue({ whatsapp: whatsappSender })]);
+    const runs = await Promise.all([deliverDue(), deliverDue()]);
     expect(runs.reduce((n, r) => n + r.sent, 0)).toBe(1);
     expect(flaky.accepted).toEqual(['+919830000002']);
     [row] = (await outboxRows(db, email)).filter((r) => r.channel === 'whatsapp');
@@ -86,21 +85,21 @@ describe('the outbox', () => {
     expect(sent).toEqual({ provider_message_id: 'wamid.TEST2', attempts: 2 });
 
     await db.sql`update email_outbox set next_attempt_at = now() where id = ${row!.id}`;
-    await deliverDue({ whatsapp: whatsappSender });
+    await deliverDue();
     expect(flaky.tries()).toBe(2);
     expect(await db.sql`select status from whatsapp_messages where wamid = 'wamid.TEST2'`).toEqual([{ status: 'accepted' }]);
     // No fallback email: the message went (the two are the leads' own emails).
     expect((await outboxRows(db, email)).filter((r) => r.channel === 'email' && r.tag === 'advisor-confirmation')).toHaveLength(2);
   });
 
-  it('an email-only run (no WhatsApp sender) leaves WhatsApp rows alone', async () => {
+  it('an email-only run leaves WhatsApp rows alone', async () => {
     await provenLead(db, 'Esha Email', '+919830000003');
     const flaky = flakyProvider(1);
     useWhatsAppForTests(flaky.provider);
     const { email } = await advisorLead('Esha Email', { whatsapp: true, phone: '+919830000003' });
     const [row] = (await outboxRows(db, email)).filter((r) => r.channel === 'whatsapp');
     await db.sql`update email_outbox set next_attempt_at = now() where id = ${row!.id}`;
-    await deliverDue();
+    await deliverDue({ channels: ['email'] });
     expect(flaky.tries()).toBe(1);
     const [still] = await db.sql`select status, attempts from email_outbox where id = ${row!.id}`;
     expect(still).toEqual({ status: 'pending', attempts: 1 });
@@ -120,7 +119,7 @@ describe('the outbox', () => {
     const result = await appDb().begin((tx) => stopWhatsApp(tx, email, 'settings'));
     expect(result).toEqual({ cancelled: 1 });
     await db.sql`update email_outbox set next_attempt_at = now() where channel = 'whatsapp' and recipient_email = ${email}`;
-    await deliverDue({ whatsapp: whatsappSender });
+    await deliverDue();
     expect(flaky.tries()).toBe(1);
     const rows = await outboxRows(db, email);
     expect(rows.find((r) => r.channel === 'whatsapp')!.status).toBe('cancelled');

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
-import { deliverDue, enqueueEmail, type MailTransport } from '../../../netlify/lib/mail/index.ts';
+import type { MailTransport } from '../../../netlify/lib/mail/index.ts';
+import { deliverDue, enqueueEmail } from '../../../netlify/lib/outbox/index.ts';
 import { db, mayMarketTo, recordConsent } from '../../../netlify/lib/platform/index.ts';
 import { PRIVACY_NOTICE_VERSION } from '../../../src/shared/consent.ts';
 import { call, useTestDatabase } from '../support/harness.ts';

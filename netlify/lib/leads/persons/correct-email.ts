@@ -9,7 +9,7 @@
 import type { BounceCorrection } from '../../../../src/shared/operations.ts';
 import type { PersonDto } from '../../../../src/shared/persons.ts';
 import type { Session } from '../../auth/index.ts';
-import { correctSuppression } from '../../mail/index.ts';
+import { correctSuppression } from '../../outbox/index.ts';
 import { recordAdminAction, db, HttpError } from '../../platform/index.ts';
 import { mayActOnPerson } from './access.ts';
 import { lockPersons, personGroup, rootPerson, syncPersons } from './persons.ts';

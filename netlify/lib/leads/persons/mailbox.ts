@@ -5,7 +5,7 @@
  * written to that address because it is not proven.
  */
 import { BOUNCE_REASONS, type EmailBounceDto } from '../../../../src/shared/operations.ts';
-import { HELD_BACK_REASON } from '../../mail/index.ts';
+import { HELD_BACK_REASON } from '../../outbox/index.ts';
 import type { TimelineEntry } from '../../../../src/shared/persons.ts';
 import type { Tx } from '../../platform/index.ts';
 

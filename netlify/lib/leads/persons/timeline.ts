@@ -16,7 +16,7 @@ import {
 import { describeTouch, type Touch } from '../../../../src/shared/tracking.ts';
 import { db, type Tx, HttpError } from '../../platform/index.ts';
 import { personGroup, rootPerson, syncPersons } from './persons.ts';
-import { suppressionsFor } from '../../mail/index.ts';
+import { suppressionsFor } from '../../outbox/index.ts';
 import { feePlanEntries, iso, leadEntries, pipelineEntries, type FactRow } from './entries.ts';
 import { bounceEntries, emailEntries } from './mailbox.ts';
 import { whatsappEntries } from './whatsapp-entries.ts';

@@ -5,7 +5,7 @@
  */
 import { LEAD_KIND_LABELS, type LeadKind } from '../../../../src/shared/pipeline.ts';
 import { db, log } from '../../platform/index.ts';
-import { enqueueEmail } from '../../mail/index.ts';
+import { enqueueEmail } from '../../outbox/index.ts';
 import { counsellorDigestEmail } from './emails.ts';
 import { INBOX_KEY } from './read.ts';
 

@@ -1,5 +1,6 @@
 /** The counsellor's daily digest: their overdue follow-ups, with a link to their queue. */
-import { composeEmail, greetingName, type EmailContent } from '../../mail/index.ts';
+import { composeEmail, type EmailContent } from '../../mail/index.ts';
+import { greetingName } from '../../outbox/index.ts';
 import { siteUrl } from '../../platform/index.ts';
 import { dateTimeIst } from '../../../../src/shared/dates.ts';
 

@@ -7,7 +7,7 @@ import { paiseToRupees } from '../../../../src/shared/money.ts';
 import { REFUND_POLICY_DAYS, type RefundDto } from '../../../../src/shared/refund.ts';
 import { db, type Db, type Tx, log } from '../../platform/index.ts';
 import { invoiceForOrder, issueCreditNote, remainingOnInvoice } from '../../invoices/index.ts';
-import { enqueueEmail } from '../../mail/index.ts';
+import { enqueueEmail } from '../../outbox/index.ts';
 import { refundProcessedEmail } from './emails.ts';
 import type { GatewayRefund } from '../gateway/types.ts';
 
