@@ -28,3 +28,4 @@ export {
   sandboxZoomMeetings,
   sandboxZoomParticipant,
 } from './sandbox-control.ts';
+export { INVALID_ZOOM_SIGNATURE, receiveZoomWebhook, type ZoomEvent } from './receive.ts';

@@ -13,7 +13,7 @@ import {
   signZoomWebhook,
   type SandboxJoin,
 } from './sandbox.ts';
-import type { MeetingParticipant } from './types.ts';
+import { MeetingHostError, type MeetingParticipant } from './types.ts';
 
 /** 404 unless this run uses the sandbox: its pages and controls do not exist on a deploy. */
 export function requireSandbox(): void {
@@ -31,15 +31,25 @@ export async function sandboxZoomMeetings(meetingId?: string) {
   return sandboxMeetings(meetingId);
 }
 
+/** The sandbox's "no such meeting" as this site's 404. */
+async function known<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof MeetingHostError && error.kind === 'not-found') throw new HttpError(404, 'The sandbox has no such meeting');
+    throw error;
+  }
+}
+
 export async function sandboxZoomParticipant(meetingId: string, participant: MeetingParticipant): Promise<void> {
   requireSandbox();
-  await sandboxAddParticipant(meetingId, participant);
+  await known(sandboxAddParticipant(meetingId, participant));
 }
 
 /** Ends the meeting; answers the webhook's raw body and Zoom's headers for it. */
 export async function sandboxZoomEnd(meetingId: string): Promise<{ rawBody: string; headers: Record<string, string> }> {
   requireSandbox();
-  const rawBody = await sandboxEndMeeting(meetingId);
+  const rawBody = await known(sandboxEndMeeting(meetingId));
   return { rawBody, headers: signZoomWebhook(zoomWebhookSecret(), rawBody) };
 }
 
