@@ -2,7 +2,7 @@
  * Which messages are marketing (DPDP Act s.9(3): no advertising aimed at children; s.6(4):
  * withdrawal stops it at once). A transactional message answers something the person did or owes;
  * marketing offers something they did not ask for, and its sender marks it `marketing: true`
- * (netlify/lib/mail/outbox.ts): it is written only for an adult with a consent not withdrawn
+ * (netlify/lib/outbox/write.ts): it is written only for an adult with a consent not withdrawn
  * (platform/consent.ts, mayMarketTo) and carries List-Unsubscribe with one-click POST.
  *
  * Every email the site sends today is transactional, each for the reason below; a new tag gets a
