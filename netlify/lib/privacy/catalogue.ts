@@ -10,6 +10,7 @@
  */
 import { ACCOUNT_DATA, ACCOUNT_LINK_DATA } from '../accounts/privacy.ts';
 import { CODE_DATA } from '../codes/privacy.ts';
+import { COHORT_DATA } from '../cohorts/privacy.ts';
 import { DOCUMENT_DATA } from '../documents/privacy.ts';
 import { PLAN_DATA } from '../instalments/privacy.ts';
 import { INVOICE_DATA } from '../invoices/privacy.ts';
@@ -34,6 +35,7 @@ export const PERSONAL_DATA: Record<string, TableCoverage> = {
   // Before the registrations: erasing one deletes its documents with it, so their files are queued first.
   ...DOCUMENT_DATA,
   ...LEAD_PIPELINE_DATA,
+  ...COHORT_DATA,
   ...ACCOUNT_LINK_DATA,
   ...REGISTRATION_PAYMENT_DATA,
   ...ORDER_DATA,
@@ -71,4 +73,5 @@ export const STAFF_DATA: Record<string, string> = {
   admin_profiles: 'an admin’s lead-taking settings',
   lead_assignment_rules: 'which admin takes which programme’s leads',
   counsellor_digests_sent: 'daily digests sent to counsellors',
+  batch_faculty: 'which faculty admin teaches which batch',
 };
