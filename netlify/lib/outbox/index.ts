@@ -8,7 +8,15 @@
  */
 export * from './bounces.ts';
 export * from './corrections.ts';
-export { REDACTED, REQUEST_BUDGET_MS, RETRY_BUDGET_MS, backoffMinutes, deliverDue, deliverBacklog, type DeliverOptions } from './deliver.ts';
+export {
+  REDACTED,
+  REQUEST_BUDGET_MS,
+  RETRY_BUDGET_MS,
+  backoffMinutes,
+  deliverDue,
+  deliverBacklog,
+  type DeliverOptions,
+} from './deliver.ts';
 export { MESSAGE_KINDS } from './kinds.ts';
 export * from './queue.ts';
 export * from './suppressions.ts';

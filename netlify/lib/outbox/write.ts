@@ -79,4 +79,3 @@ export async function writeWhatsApp(tx: Db, message: WhatsAppMessage): Promise<W
     returning id::text as id`;
   return { id: inserted!.id, due: true };
 }
-
