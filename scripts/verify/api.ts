@@ -9,6 +9,7 @@ import { checkAdminApi } from './api-admin.ts';
 import { checkRecovery, confirmByLink } from './api-accounts.ts';
 import { checkInvoiceDownload } from './api-money.ts';
 import { checkDocuments } from './api-documents.ts';
+import { checkMeetingsApi } from './api-meetings.ts';
 import { checkMessagingApi } from './api-messaging.ts';
 import { checkPrivacyChoicesApi } from './api-privacy-choices.ts';
 import type { Bundles } from './bundled.ts';
@@ -21,6 +22,7 @@ export async function checkApi(report: Report, ctx: ApiContext, bundles: Bundles
     const learner = await checkPublicApi(api, ctx);
     await checkDocuments(api);
     await checkMessagingApi(api);
+    await checkMeetingsApi(api, ctx, learner);
     return await checkAdminApi(api, ctx, learner);
   } finally {
     await api.close();

@@ -12,7 +12,7 @@ import type { Report } from './report.ts';
 /** Public functions answer visitors: small bundles, fast cold starts. Admin-only ones may be larger. */
 const PUBLIC = [
   'courses', 'leads', 'otp', 'registrations', 'payments', 'orders', 'users', 'images',
-  'account-recovery', 'applications', 'privacy', 'invoices', 'codes', 'instalments', 'health', 'mail-webhook', 'whatsapp',
+  'account-recovery', 'applications', 'privacy', 'invoices', 'codes', 'instalments', 'health', 'mail-webhook', 'whatsapp', 'zoom-webhook',
   'choices', 'parent-consent', 'rights-requests',
   'documents',
 ]; // prettier-ignore
