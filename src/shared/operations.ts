@@ -139,7 +139,7 @@ export type JobStatusDto = {
 };
 
 export type WebhookStatusDto = {
-  source: 'razorpay' | 'postmark' | 'whatsapp';
+  source: 'razorpay' | 'postmark' | 'whatsapp' | 'zoom';
   /** Its secret is set on this deployment (without it every call is refused). */
   configured: boolean;
   accepted24h: number;

@@ -70,7 +70,8 @@ export async function currentProblems(sql: Db = db()): Promise<Problem[]> {
     select source, refused_in_a_row, last_refusal from webhook_status where refused_in_a_row >= ${WEBHOOK_REFUSALS_ALERT}`;
   for (const hook of hooks) {
     const name =
-      ({ razorpay: 'Razorpay', postmark: 'Postmark', whatsapp: 'WhatsApp' } as Record<string, string>)[hook.source] ?? hook.source;
+      ({ razorpay: 'Razorpay', postmark: 'Postmark', whatsapp: 'WhatsApp', zoom: 'Zoom' } as Record<string, string>)[hook.source] ??
+      hook.source;
     problems.push({
       key: `webhooks-refused:${hook.source}`,
       title: `${name} webhooks refused ${hook.refused_in_a_row} times in a row (last: ${hook.last_refusal ?? 'unknown'})`,

@@ -85,7 +85,7 @@ export async function operationsStatus(): Promise<OperationsDto> {
       bounced: outbox?.bounced ?? 0,
     },
     bounces,
-    webhooks: (['razorpay', 'postmark', 'whatsapp'] as const).map((source) => {
+    webhooks: (['razorpay', 'postmark', 'whatsapp', 'zoom'] as const).map((source) => {
       const hook = hooks.find((h) => h.source === source);
       const config = env();
       return {
@@ -95,6 +95,8 @@ export async function operationsStatus(): Promise<OperationsDto> {
           postmark: !!config.POSTMARK_WEBHOOK_SECRET,
           // Without its keys a deploy sends no WhatsApp (email carries everything): shown here.
           whatsapp: !!config.WHATSAPP_APP_SECRET || config.isLocal,
+          // Without its keys a deploy makes no meetings for live classes (docs/zoom.md).
+          zoom: !!config.ZOOM_WEBHOOK_SECRET_TOKEN || config.isLocal,
         }[source],
         accepted24h: hook?.accepted24h ?? 0,
         refused24h: hook?.refused24h ?? 0,

@@ -22,11 +22,17 @@ const NO_FILTER = {};
 const at = (iso: string | null) => (iso ? <time dateTime={iso}>{dateTimeIst.format(new Date(iso))}</time> : 'never');
 const every = (minutes: number) => (minutes >= 1440 ? 'daily' : `every ${minutes} min`);
 const JOB_STATE = { 'on-time': ['On time', 'badge-ok'], late: ['Late', 'badge-danger'], never: ['No run yet', ''] } as const;
-const SOURCE = { razorpay: 'Razorpay (payments)', postmark: 'Postmark (bounces)', whatsapp: 'WhatsApp (messages)' } as const;
+const SOURCE = {
+  razorpay: 'Razorpay (payments)',
+  postmark: 'Postmark (bounces)',
+  whatsapp: 'WhatsApp (messages)',
+  zoom: 'Zoom (live classes)',
+} as const;
 const SECRET_VARIABLE = {
   razorpay: 'RAZORPAY_WEBHOOK_SECRET',
   postmark: 'POSTMARK_WEBHOOK_SECRET',
   whatsapp: 'WHATSAPP_APP_SECRET',
+  zoom: 'ZOOM_WEBHOOK_SECRET_TOKEN',
 } as const;
 
 /**

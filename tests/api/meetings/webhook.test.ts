@@ -7,7 +7,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { meetingHost, sandboxSignZoomWebhook } from '../../../netlify/lib/meetings/index.ts';
 import { hmacSha256Hex, resetEnvForTests } from '../../../netlify/lib/platform/index.ts';
-import { call, useTestDatabase } from '../support/harness.ts';
+import { call, testAccount, useTestDatabase } from '../support/harness.ts';
 
 const db = useTestDatabase();
 const SANDBOX_SECRET = 'sandbox-zoom-webhook-secret-only-for-local-use';
@@ -113,6 +113,20 @@ describe("Zoom's webhook", () => {
 
     const other = JSON.stringify({ event: 'meeting.started', payload: { object: { id: 1 } } });
     expect((await post(other, sandboxSignZoomWebhook(other))).body).toEqual({ received: 'meeting.started', ignored: true });
+  });
+
+  it("shows Zoom's counts and last refusal on the owners' operations screen", async () => {
+    const owner = await testAccount('admin', 'owner', 'zoomops');
+    expect((await post('{}', {})).status).toBe(401);
+    const screen = await call('GET', '/api/v1/admin/operations', { token: owner.token });
+    expect(screen.status).toBe(200);
+    const zoom = (screen.body.webhooks as { source: string }[]).find((h) => h.source === 'zoom');
+    expect(zoom).toMatchObject({
+      source: 'zoom',
+      configured: true,
+      accepted24h: (await counts()).accepted,
+      lastRefusal: expect.stringContaining('Invalid webhook signature'),
+    });
   });
 
   it('refuses a signed body that is not JSON or lacks the meeting id, with 400', async () => {
