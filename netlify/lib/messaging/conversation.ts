@@ -3,6 +3,7 @@
  * opted in with a proven number and until when free text is allowed (the reply box), and when each number last wrote
  * (the counsellor's queue: "replied 5 min ago").
  */
+import { queuedWhatsApp } from '../outbox/index.ts';
 import { withdrawalsOf, type Db } from '../platform/index.ts';
 import { whatsappContact, windowClosesAt } from './send.ts';
 import { shownBody } from './channel.ts';
@@ -29,18 +30,7 @@ export async function whatsappMessages(tx: Db, emails: string[], phones: string[
       select created_at, direction, status, body, template, error from whatsapp_messages
       where email in ${tx(lowered)} or phone in ${tx(phones.concat(''))}
       order by created_at desc, id desc limit 200`,
-    tx<
-      {
-        created_at: Date;
-        wa_template: string | null;
-        wa_language: 'en' | 'hi' | null;
-        wa_variables: string[] | null;
-        wa_text: string | null;
-      }[]
-    >`
-      select created_at, wa_template, wa_language, wa_variables, wa_text from email_outbox
-      where channel = 'whatsapp' and status = 'pending' and (recipient_email in ${tx(lowered)} or to_address in ${tx(phones.concat(''))})
-      order by created_at desc, id desc limit 20`,
+    queuedWhatsApp(tx, emails, phones),
   ]);
   const waiting = queued.map((q): WhatsAppEntry => ({
     at: new Date(q.created_at).toISOString(),

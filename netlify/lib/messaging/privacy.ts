@@ -6,6 +6,7 @@
  * it holds only the number, and erasing it would message the number again. Order matters: the
  * numbers are looked up before their rows go.
  */
+import { eraseWhatsAppRows } from '../outbox/index.ts';
 import type { Subject, TableCoverage } from '../privacy/index.ts';
 import type { Tx } from '../platform/index.ts';
 
@@ -33,9 +34,9 @@ export const WHATSAPP_DATA: Record<string, TableCoverage> = {
                           where email in ${tx(s.provenEmails.concat(''))} order by opted_in_at`,
     // With the numbers go the WhatsApp rows of the outbox (their email is in recipient_email).
     erase: async (tx, s) => {
-      const queued = await tx`delete from email_outbox where channel = 'whatsapp' and recipient_email in ${tx(s.provenEmails.concat(''))}`;
+      const queued = await eraseWhatsAppRows(tx, s.provenEmails);
       const numbers = await tx`delete from whatsapp_contacts where email in ${tx(s.provenEmails.concat(''))}`;
-      return queued.count + numbers.count;
+      return queued + numbers.count;
     },
   },
   whatsapp_codes: {

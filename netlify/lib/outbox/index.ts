@@ -22,4 +22,5 @@ export * from './queue.ts';
 export * from './suppressions.ts';
 export type * from './types.ts';
 export * from './visitor-text.ts';
+export * from './whatsapp-queue.ts';
 export { CONFIRMATIONS_PER_DAY } from './write.ts';
