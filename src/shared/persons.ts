@@ -4,6 +4,7 @@
  * admin can merge two persons and undo the merge.
  */
 import * as z from 'zod/mini';
+import type { PersonBatchAttendance } from './classes.ts';
 import type { EmailBounceDto } from './operations.ts';
 import type { MinorContactDto } from './pipeline.ts';
 
@@ -141,6 +142,8 @@ export type PersonDto = {
   bounces: EmailBounceDto[];
   /** A child's leads (DPDP Act s.9): the parent to contact instead, by the lead it concerns. */
   parents: (MinorContactDto & { lead: { kind: string; id: string } })[];
+  /** The learner's batches and attendance percent (no detail), from the classes' view. */
+  batches: PersonBatchAttendance[];
 };
 
 export type PersonSummary = { id: string; names: string[]; emails: string[]; phones: string[]; leads: number };

@@ -154,6 +154,8 @@ export type QueueItem = PipelineDto & {
   bounce: { reason: BounceReason; detail: string; bouncedAt: string } | null;
   /** When the person last wrote on WhatsApp (ISO), or null. */
   lastReplyAt?: string | null;
+  /** A learner whose attendance in a batch fell under its threshold (their lowest), or null. */
+  attendance: { batchName: string; percent: number; threshold: number } | null;
 };
 
 export type TeamMember = {

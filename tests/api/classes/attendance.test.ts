@@ -31,9 +31,8 @@ describe('attendance', () => {
     await addSession(faculty.token, batchId, { title: 'Next week', startsAt: minutesFromNow(7 * 24 * 60) });
     expect((await join(asha.token, live)).status).toBe(200);
     expect((await join(ravi.token, live)).status).toBe(200);
-    const [{ meeting_id: meetingId }] = (await db.sql<
-      { meeting_id: string }[]
-    >`select meeting_id from class_sessions where id = ${live}`) as [{ meeting_id: string }];
+    const [made] = await db.sql<{ meeting_id: string }[]>`select meeting_id from class_sessions where id = ${live}`;
+    const meetingId = made!.meeting_id;
 
     // Asha: two joins that overlap (a second device) = 45 minutes; Ravi: 20 minutes; someone typing Asha's name: nobody.
     const ashaId = await registrantOf(live, asha.id);

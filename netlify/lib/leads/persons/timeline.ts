@@ -72,6 +72,10 @@ export async function loadPerson(tx: Tx, requestedId: string): Promise<PersonDto
       .filter((m) => m.undoneAt)
       .map((m): TimelineEntry => ({ at: m.undoneAt!, kind: 'merge', title: `Merge of #${m.fromId} into #${m.intoId} undone` })),
   ].sort((a, b) => b.at.localeCompare(a.at) || a.kind.localeCompare(b.kind));
+  // The classes' view: batch and percent, no detail (docs/product.md, Timetable and attendance).
+  const batches = await tx<{ batch_id: string; batch_name: string; percent: number | null; below_threshold: boolean }[]>`
+    select l.batch_id, l.batch_name, l.percent, l.below_threshold from learner_attendance l join accounts a on a.id = l.account_id
+    where a.role = 'user' and a.email in ${tx(emails.concat(''))} order by l.batch_name, l.batch_id`;
   const parents: { lead: FactRow; parent: Awaited<ReturnType<typeof leadParent>> }[] = [];
   for (const lead of leads) parents.push({ lead, parent: await leadParent(lead.lead_kind, lead.lead_id, tx) });
   return {
@@ -98,6 +102,7 @@ export async function loadPerson(tx: Tx, requestedId: string): Promise<PersonDto
     merges,
     bounces: bounces.sort((a, b) => Number(!!(a.clearedAt || a.correctedAt)) - Number(!!(b.clearedAt || b.correctedAt))),
     parents: parents.flatMap(({ lead, parent }) => (parent ? [{ ...parent, lead: { kind: lead.lead_kind, id: lead.lead_id } }] : [])),
+    batches: batches.map((b) => ({ batchId: b.batch_id, batchName: b.batch_name, percent: b.percent, belowThreshold: b.below_threshold })),
   };
 }
 

@@ -94,6 +94,9 @@ type QueueRow = PipelineRow & {
   bounce_reason: NonNullable<QueueItem['bounce']>['reason'] | null;
   bounce_detail: string | null;
   bounced_at: Date | null;
+  low_batch_name: string | null;
+  low_percent: number | null;
+  low_threshold: number | null;
 };
 
 /**
@@ -109,10 +112,19 @@ export async function workQueue(accountId: string): Promise<QueueItem[]> {
       from email_suppressions s join lead_inbox i on lower(i.email) = s.address
       where s.cleared_at is null and s.corrected_at is null
     ),
+    -- A learner under their batch's attendance threshold (the classes' view): back in the queue, flagged.
+    low_attendance as (
+      select distinct on (i.kind, ${sql.unsafe(INBOX_KEY)}) i.kind, ${sql.unsafe(INBOX_KEY)} as key, la.batch_name, la.percent, la.threshold
+      from learner_attendance la join accounts a on a.id = la.account_id and a.role = 'user'
+      join lead_inbox i on lower(i.email) = a.email
+      where la.below_threshold
+      order by i.kind, ${sql.unsafe(INBOX_KEY)}, la.percent
+    ),
     mine as (
       select p.* from lead_pipeline p
       where p.owner_id = ${accountId}
-        and (p.stage not in ('enrolled', 'lost') or exists (select 1 from bounced b where b.kind = p.lead_kind and b.key = p.lead_id))
+        and (p.stage not in ('enrolled', 'lost') or exists (select 1 from bounced b where b.kind = p.lead_kind and b.key = p.lead_id)
+             or (p.stage = 'enrolled' and exists (select 1 from low_attendance l where l.kind = p.lead_kind and l.key = p.lead_id)))
     ),
     people as (
       select distinct on (i.kind, ${sql.unsafe(INBOX_KEY)}) i.kind, ${sql.unsafe(INBOX_KEY)} as key, i.name, i.email, i.phone, i.summary
@@ -124,12 +136,14 @@ export async function workQueue(accountId: string): Promise<QueueItem[]> {
       select m.lead_kind, m.lead_id, m.stage, m.lost_reason, m.owner_id, null as owner_name, m.next_follow_up_at,
              m.first_contacted_at, m.created_at, x.name, x.email, x.phone, x.summary,
              s.reason as bounce_reason, s.detail as bounce_detail, s.bounced_at,
+             low.batch_name as low_batch_name, low.percent as low_percent, low.threshold as low_threshold,
              case when s.address is not null then 'bounced'
                   when m.next_follow_up_at <= now() then 'overdue'
                   when m.stage = 'new' then 'new'
                   else 'later' end as bucket
       from mine m left join people x on x.kind = m.lead_kind and x.key = m.lead_id
       left join email_suppressions s on s.address = lower(x.email) and s.cleared_at is null and s.corrected_at is null
+      left join low_attendance low on low.kind = m.lead_kind and low.key = m.lead_id
     )
     select * from queue
     order by case bucket when 'bounced' then 0 when 'overdue' then 1 when 'new' then 2 else 3 end,
@@ -150,5 +164,7 @@ export async function workQueue(accountId: string): Promise<QueueItem[]> {
     bounce: row.bounce_reason
       ? { reason: row.bounce_reason, detail: row.bounce_detail ?? '', bouncedAt: new Date(row.bounced_at!).toISOString() }
       : null,
+    attendance:
+      row.low_batch_name === null ? null : { batchName: row.low_batch_name, percent: row.low_percent!, threshold: row.low_threshold! },
   }));
 }
