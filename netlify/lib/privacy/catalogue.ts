@@ -9,6 +9,7 @@
  * name they must keep (tax law), then every other row is deleted or anonymised.
  */
 import { ACCOUNT_DATA, ACCOUNT_LINK_DATA } from '../accounts/privacy.ts';
+import { CLASS_DATA } from '../classes/privacy.ts';
 import { CODE_DATA } from '../codes/privacy.ts';
 import { COHORT_DATA } from '../cohorts/privacy.ts';
 import { DOCUMENT_DATA } from '../documents/privacy.ts';
@@ -35,6 +36,7 @@ export const PERSONAL_DATA: Record<string, TableCoverage> = {
   // Before the registrations: erasing one deletes its documents with it, so their files are queued first.
   ...DOCUMENT_DATA,
   ...LEAD_PIPELINE_DATA,
+  ...CLASS_DATA,
   ...COHORT_DATA,
   ...ACCOUNT_LINK_DATA,
   ...REGISTRATION_PAYMENT_DATA,
