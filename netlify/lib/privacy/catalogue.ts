@@ -17,6 +17,7 @@ import { PLAN_DATA } from '../instalments/privacy.ts';
 import { INVOICE_DATA } from '../invoices/privacy.ts';
 import { LEAD_FORM_DATA, LEAD_PIPELINE_DATA, lockPersons } from '../leads/privacy.ts';
 import { EMAIL_DATA } from '../outbox/privacy.ts';
+import { MEETING_DATA } from '../meetings/privacy.ts';
 import { WHATSAPP_DATA } from '../messaging/privacy.ts';
 import { GUARDIAN_DATA } from '../guardians/privacy.ts';
 import { PLATFORM_DATA } from '../platform/privacy.ts';
@@ -49,6 +50,7 @@ export const PERSONAL_DATA: Record<string, TableCoverage> = {
   ...LEAD_FORM_DATA,
   ...PLATFORM_DATA,
   ...WHATSAPP_DATA,
+  ...MEETING_DATA,
   ...EMAIL_DATA,
   ...GUARDIAN_DATA,
   rights_requests: {
