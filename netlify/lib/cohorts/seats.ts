@@ -104,9 +104,10 @@ export async function holdSeatForCourse(accountId: string, courseId: string, bat
   });
 }
 
-/** In the order's transaction: the held seat belongs to this course order. */
+/** In the order's transaction: the held seat belongs to this course order (a seat already taken keeps its source). */
 export async function linkSeatToOrder(tx: Tx, seatId: string, courseOrderId: string): Promise<void> {
-  await tx`update batch_seats set source_id = ${courseOrderId}, updated_at = now() where id = ${seatId}`;
+  await tx`update batch_seats set source = 'course_order', source_id = ${courseOrderId}, updated_at = now()
+           where id = ${seatId} and status = 'held'`;
 }
 
 /** The gateway order could not be opened: the hold goes at once. */
