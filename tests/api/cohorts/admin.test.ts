@@ -1,6 +1,7 @@
 /** The owner's batch admin: create with clear refusals, change within the rules, enrol by hand, place what has no batch. */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { choosableBatches } from '../../../netlify/lib/cohorts/index.ts';
 import { call, count, testAccount, useTestDatabase } from '../support/harness.ts';
 import { DM, PM, cohortsKit } from './kit.ts';
 
@@ -150,9 +151,14 @@ describe('owner batch admin', () => {
     await db.sql`
       insert into registrations (email, name, phone, father_name, highschool_percent, motivation, access_token_hash, status)
       values (${paid.email}, 'Paid Learner', '9810042424', 'Father', 80, 'To fly', ${randomBytes(32).toString('hex')}, 'paid')`;
+    // /learn offers the programme's open batches until the learner has a seat in one.
+    expect(await choosableBatches({ accountId: paid.id, email: paid.email })).toEqual([
+      { programme: 'aviation', batches: [expect.objectContaining({ id, name: 'Aviation October', seatsLeft: 5 })] },
+    ]);
     const seat = await call('POST', `/api/v1/learn/batches/${id}/seat`, { token: paid.token });
     expect([seat.status, seat.body]).toEqual([201, { batchId: id, status: 'taken' }]);
     expect((await seatsOf(id))[0]).toMatchObject({ account_id: paid.id, source: 'registration', status: 'taken' });
+    expect(await choosableBatches({ accountId: paid.id, email: paid.email })).toEqual([]);
     const again = await call('POST', `/api/v1/learn/batches/${id}/seat`, { token: paid.token });
     expect([again.status, again.body.errors]).toEqual([409, 'You already have a seat in this batch']);
     const stranger = await learner();
