@@ -3,7 +3,7 @@
  * address and record it on their page. Only the counsellor who owns one of the person's leads, or
  * an owner, may. The right address joins the person (unless it is another person's: merge them
  * first), the bounce is marked handled, and the plain emails that never reached the old address go
- * to the new one once; those with a link or an amount are held back (mail/corrections.ts), all in
+ * to the new one once; those with a link or an amount are held back (outbox/corrections.ts), all in
  * one transaction with its audit entry.
  */
 import type { BounceCorrection } from '../../../../src/shared/operations.ts';
