@@ -1,4 +1,4 @@
-/** `npm run mail:flush`: delivers every due outbox email now (console locally, Postmark when configured). */
+/** `npm run mail:flush`: delivers every due outbox message now, emails (console locally, Postmark when configured) and WhatsApp. */
 import { openLocalDatabase } from './lib/database.ts';
 
 const database = await openLocalDatabase();
