@@ -20,7 +20,7 @@ export function checkIn(): void {
     part('detail').textContent = detail;
     part('next').hidden = false;
   };
-  if (!token) return say('refused', 'Scan the code in class', "Open your phone's camera on the QR code your faculty shows in class.");
+  if (!token) return say('refused', 'Scan the code shown in class', "Point your phone's camera at the QR code on your faculty's screen.");
   history.replaceState(null, '', location.pathname);
   api<CheckinAnswer>('/checkin', { body: { token } })
     .then(({ session, batch }) =>
@@ -28,11 +28,12 @@ export function checkIn(): void {
     )
     .catch((error: unknown) => {
       if (handleExpired(error)) return;
-      const retry = error instanceof ApiError && (error.noResponse || error.status >= 500);
+      // The server's reason is the headline: an old code, another batch's, already checked in.
+      const offline = error instanceof ApiError && (error.noResponse || error.status >= 500);
       say(
         'refused',
-        retry ? 'Not checked in yet' : 'Not checked in',
-        errorText(error, 'We could not reach the server. Check your connection and scan the code on the screen again.'),
+        errorText(error, 'Not checked in yet'),
+        offline ? 'We could not reach the server. Check your connection and scan the code on the screen again.' : '',
       );
     });
 }

@@ -10,7 +10,6 @@ const DAY_MS = 86_400_000;
 const time = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: ZONE });
 const weekday = new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', timeZone: ZONE });
 const longDay = new Intl.DateTimeFormat('en-IN', { weekday: 'long', day: 'numeric', month: 'long', timeZone: ZONE });
-const shortDate = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /** "6:30 pm" */
 export const timeOf = (at: Date): string => time.format(at).toLowerCase();
@@ -30,7 +29,3 @@ export const addDays = (day: string, days: number): string =>
 export const mondayOf = (day: string): string => addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
 /** Noon in India of a 'YYYY-MM-DD' day, to name the day. */
 export const noonOf = (day: string): Date => new Date(Date.parse(`${day}T12:00:00+05:30`));
-/** A batch's date ('YYYY-MM-DD') as "30 Nov 2026". */
-export const dateOf = (day: string): string => shortDate.format(new Date(`${day}T00:00:00Z`));
-/** "30 Nov 2026 to 30 Apr 2027" */
-export const spanOf = (from: string, to: string): string => `${dateOf(from)} to ${dateOf(to)}`;

@@ -7,8 +7,7 @@ import { api, ApiError, errorText } from '../../lib/api.ts';
 import { el } from '../../lib/dom.ts';
 import type { CalendarAnswer, ChoosableBatch, LearnBatch } from '../../shared/classes.ts';
 import { handleExpired } from '../accounts/guard.ts';
-import { batchCards, chosenBatch, phaseLine, waitingListOffer } from '../shop/batch-cards.ts';
-import { spanOf } from './learn-format.ts';
+import { batchCards, chosenBatch, phaseLine, spanOf, waitingListOffer } from '../shop/batch-cards.ts';
 
 const FULL = 'This batch is full. You can join its waiting list.';
 /** As attendanceLabel (src/shared/classes.ts) says it: that module brings zod along, a page script does not. */

@@ -8,7 +8,12 @@ import { api, errorText } from '../../lib/api.ts';
 import { el } from '../../lib/dom.ts';
 import { handleExpired } from '../accounts/guard.ts';
 import type { PublicBatch, WaitlistAnswer } from '../../shared/cohorts.ts';
-import { dateOf, spanOf } from '../classes/learn-format.ts';
+
+const shortDate = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+/** A batch's day ('YYYY-MM-DD', an India date) as "30 Nov 2026". */
+export const dateOf = (day: string): string => shortDate.format(new Date(`${day}T00:00:00Z`));
+/** "30 Nov 2026 to 30 Apr 2027" */
+export const spanOf = (from: string, to: string): string => `${dateOf(from)} to ${dateOf(to)}`;
 
 /** A batch as the checkout (GET /course/{id}/batches) and /learn's choice (GET /learn) list it. */
 export type BatchOption = Pick<PublicBatch, 'id' | 'name' | 'startsOn' | 'endsOn' | 'phases' | 'seatsLeft'>;
