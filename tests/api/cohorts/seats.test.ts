@@ -70,6 +70,23 @@ describe('seats at checkout', () => {
     expect((await seatsOf(batchId)).find((s) => s.account_id === first.id)!.status).toBe('taken');
   });
 
+  it('a second checkout by the same buyer (another tab) keeps their one hold; paying both leaves one seat', async () => {
+    const batchId = await createBatch({ name: 'Two tabs', capacity: 1 });
+    const buyer = await learner();
+    const first = await buy(buyer.token, batchId);
+    const second = await buy(buyer.token, batchId);
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(await seatsOf(batchId)).toEqual([expect.objectContaining({ account_id: buyer.id, status: 'held' })]);
+    await payAndRecord(buyer.token, first.body.orderId);
+    const pay = await call('POST', '/api/v1/payment/sandbox/pay', { body: { orderId: second.body.orderId, outcome: 'success' } });
+    const { success: _s, ...result } = pay.body;
+    expect((await call('POST', '/api/v1/order', { token: buyer.token, body: { courseId: DM, ...result } })).status).toBe(409);
+    const seats = await seatsOf(batchId);
+    expect(seats).toHaveLength(1);
+    const [paid] = await db.sql<{ id: string }[]>`select id::text from course_orders where gateway_order_id = ${first.body.orderId}`;
+    expect(seats[0]).toMatchObject({ status: 'taken', source_id: paid!.id });
+  });
+
   it('a refund in full frees the seat, and the batch can be bought again', async () => {
     const batchId = await createBatch({ name: 'Refund frees', capacity: 1 });
     const buyer = await learner();
