@@ -2,7 +2,13 @@
 import * as z from 'zod/mini';
 import type { RefundDto } from './refund.ts';
 
-export const MONEY_KINDS = ['registration', 'course', 'instalment'] as const;
+/**
+ * Every payable purpose and its label in the money view: the one list the browser sees. The server
+ * registers each purpose's handler and wording under the same id (PURPOSES, netlify/lib/payments).
+ */
+export const PURPOSE_LABELS = { registration: 'Registration fee', course: 'Course', instalment: 'Instalment' } as const;
+export type PaymentPurpose = keyof typeof PURPOSE_LABELS;
+export const MONEY_KINDS = Object.keys(PURPOSE_LABELS) as [PaymentPurpose, ...PaymentPurpose[]];
 export const MONEY_STATUSES = ['captured', 'partially-refunded', 'refunded', 'refund-pending', 'refund-failed'] as const;
 
 const day = z.optional(
@@ -17,7 +23,7 @@ export const moneyFilterSchema = z
   .strictObject({
     from: day,
     to: day,
-    kind: z.optional(z.enum(MONEY_KINDS, { error: 'kind: choose registration, course or instalment' })),
+    kind: z.optional(z.enum(MONEY_KINDS, { error: `kind: choose ${MONEY_KINDS.slice(0, -1).join(', ')} or ${MONEY_KINDS.at(-1)}` })),
     status: z.optional(z.enum(MONEY_STATUSES, { error: `status: choose one of ${MONEY_STATUSES.join(', ')}` })),
   })
   .check(z.refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], message: 'The end date must not be before the start date' }));
@@ -27,7 +33,7 @@ export type MoneyFilter = z.output<typeof moneyFilterSchema>;
 export type MoneyPaymentDto = {
   orderId: string;
   paymentId: string;
-  kind: (typeof MONEY_KINDS)[number];
+  kind: PaymentPurpose;
   /** What was bought: the course title, the programme, or the plan and part. */
   item: string;
   /** The discount or scholarship code on its invoice, if any. */

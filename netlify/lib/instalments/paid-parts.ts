@@ -23,8 +23,10 @@ export async function paidParts(tx: Db, filter: { emails: string[] } | { from: D
       ? tx`lower(e.email) in ${tx(filter.emails.map((e) => e.toLowerCase()).concat(''))}`
       : tx`ip.paid_at >= ${filter.from} and ip.paid_at < ${filter.to}`;
   const rows = await tx<PaidPartRow[]>`
-    select lower(e.email) as email, ip.paid_at, ip.amount_paise::text, pl.name as plan, p.label as part, ip.refunded_at
+    select lower(e.email) as email, ip.paid_at, ip.amount_paise::text, pl.name as plan, p.label as part,
+           o.duplicate_refunded_at as refunded_at
     from instalment_payments ip
+    left join payment_orders o on o.id = ip.order_id
     join enrolment_parts p on p.id = ip.part_id
     join plan_enrolments e on e.id = p.enrolment_id
     join instalment_plans pl on pl.id = e.plan_id

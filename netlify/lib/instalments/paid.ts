@@ -1,21 +1,14 @@
 /**
- * What a paid instalment order records (the payments core's record step calls it inside the
- * ledger's transaction, with the ledger row locked): the part paid once, the enrolment completed
- * with its last part; and the refund of a second capture for a part already paid. (A plan code is
- * used at enrolment, so a part's order holds no code use; a refusal from the record step is still
- * honoured: the capture is kept for the same refund.)
+ * The fee-plan purpose (README, Adding something payable): what a paid instalment order records,
+ * called by the payments core's record step inside the ledger's transaction with the ledger row
+ * locked: the part paid once, the enrolment completed with its last part. A second capture for a
+ * part already paid is kept as 'duplicate' and refunded by the payments core's one sweep. (A plan
+ * code is used at enrolment, so a part's order holds no code use; a refusal from the record step
+ * is still honoured: the capture is kept for the same refund.)
  */
-import { db, type Tx, currentRequest, log } from '../platform/index.ts';
-import { enqueueEmail } from '../outbox/index.ts';
+import { type Tx, log } from '../platform/index.ts';
 import { instalmentDuplicatePaymentEmail, instalmentDuplicateRefundedEmail, instalmentReceiptEmail } from './emails.ts';
-import {
-  codeNotHeldEmail,
-  codeRefundedEmail,
-  refundClaimedDuplicates,
-  type CapturedPayment,
-  type CaptureRefusal,
-  type GatewayPayment,
-} from '../payments/handlers.ts';
+import { definePurpose, type CapturedPayment, type CaptureRefusal, type GatewayPayment } from '../payments/handlers.ts';
 
 type PaymentRow = {
   part_id: string;
@@ -73,33 +66,30 @@ export async function markInstalmentPaid(
     businessName: order.buyer_business_name,
   };
   const description = `${part.plan_name}: part ${part.position} of ${part.parts}`;
+  const item = `${part.plan_name}: ${part.label}`;
 
   if (part.status === 'paid' || refusal) {
     // Another order paid this part first (or the record step refused the capture): kept for the
     // automatic refund (no invoice: the money goes back).
-    const free = amountPaise === 0;
     await tx`update instalment_payments set status = 'duplicate', payment_id = ${payment.id}, paid_at = now(), updated_at = now(),
-               refund_id = ${free ? 'none' : null}, refunded_at = ${free ? new Date() : null}, refund_reason = ${refusal?.reason ?? null}
+               refund_reason = ${refusal?.reason ?? null}
              where order_id = ${gatewayOrderId}`;
     log.warn('instalment capture kept for a refund', {
       orderId: gatewayOrderId,
       paymentId: payment.id,
       reason: refusal?.reason ?? 'paid twice',
     });
-    if (!free) currentRequest()?.after(async () => void (await refundDuplicateInstalmentPayments()));
-    const item = `${part.plan_name}: ${part.label}`;
     return {
       buyer,
+      greetingName: facts.firstName,
+      item,
       accountId: part.account_id,
       registrationId: null,
       description,
       amountPaise,
       invoice: false,
-      receipt: () =>
-        refusal
-          ? codeNotHeldEmail({ name: facts.firstName, item, kind: 'instalment', code: refusal.code, amountPaise, paymentId: payment.id })
-          : instalmentDuplicatePaymentEmail(facts),
-      tag: refusal ? 'code-not-held' : 'instalment-duplicate-payment',
+      receipt: () => instalmentDuplicatePaymentEmail(facts),
+      tag: 'instalment-duplicate-payment',
     };
   }
 
@@ -116,6 +106,8 @@ export async function markInstalmentPaid(
   const discount = part.discount_code && discountPaise > 0 ? { code: part.discount_code, discountPaise } : null;
   return {
     buyer,
+    greetingName: facts.firstName,
+    item,
     accountId: part.account_id,
     registrationId: null,
     description,
@@ -136,70 +128,24 @@ export async function markInstalmentPaid(
   };
 }
 
-type DuplicateRow = {
-  order_id: string;
-  email: string;
-  amount_paise: string;
-  payment_id: string;
-  plan_name: string;
-  label: string;
-  refund_reason: 'code-not-held' | null;
-  discount_code: string | null;
-  first_name: string | null;
-};
-const claimOf = (orderId: string) => `claim:${orderId}`;
-
-/**
- * Refunds, through the gateway, every second capture for a part already paid (or a capture the
- * record step refused), records the refund id and emails the learner why. A row is claimed first so two runs never ask twice; a claim left by
- * a run that died is taken over after 10 minutes (the gateway refuses to refund one payment twice).
- */
-export async function refundDuplicateInstalmentPayments(limit = 20): Promise<number> {
-  const due = await db()<DuplicateRow[]>`
-    update instalment_payments ip set refund_id = 'claim:' || ip.order_id, updated_at = now()
-    from enrolment_parts p join plan_enrolments e on e.id = p.enrolment_id join instalment_plans pl on pl.id = e.plan_id
-    where p.id = ip.part_id and ip.order_id in (
-      select order_id from instalment_payments
-      where status = 'duplicate' and amount_paise > 0
-        and (refund_id is null or (refund_id like 'claim:%' and updated_at < now() - interval '10 minutes'))
-      order by paid_at limit ${limit} for update skip locked)
-    returning ip.order_id, e.email, ip.amount_paise, ip.payment_id, pl.name as plan_name, p.label, ip.refund_reason, e.discount_code,
-              (select first_name from accounts where id = e.account_id) as first_name`;
-  return refundClaimedDuplicates(due, {
-    ask: (row) => ({
-      orderId: row.order_id,
-      paymentId: row.payment_id,
-      amountPaise: Number(row.amount_paise),
-      receipt: `instalment_refund_${row.order_id}`,
-      reason: row.refund_reason === 'code-not-held' ? 'code use no longer held' : 'duplicate instalment payment',
-    }),
-    record: async (tx, row, refundId) => {
-      await tx`update instalment_payments set refund_id = ${refundId}, refunded_at = now(), updated_at = now()
-               where order_id = ${row.order_id} and refund_id = ${claimOf(row.order_id)}`;
-      const amountPaise = Number(row.amount_paise);
-      await enqueueEmail(tx, {
-        to: row.email,
-        ...(row.refund_reason === 'code-not-held'
-          ? codeRefundedEmail({
-              name: row.first_name ?? '',
-              item: `${row.plan_name}: ${row.label}`,
-              kind: 'instalment',
-              code: row.discount_code ?? '',
-              amountPaise,
-              paymentId: row.payment_id,
-              refundId,
-            })
-          : instalmentDuplicateRefundedEmail({
-              planName: row.plan_name,
-              partLabel: row.label,
-              amountPaise,
-              paymentId: row.payment_id,
-              refundId,
-            })),
-        tag: row.refund_reason === 'code-not-held' ? 'code-refund' : 'instalment-refund',
-      });
+export const instalmentPurpose = definePurpose({
+  id: 'instalment',
+  handler: markInstalmentPaid,
+  wording: {
+    refunded: (item) => `your payment for ${item}`,
+    paidFor: (item) => `your payment for ${item}`,
+    paid: (item) => `for ${item}`,
+    paidTwice: {
+      refusal: 'This second payment for a part the learner had already paid is refunded in full automatically',
+      reason: 'duplicate instalment payment',
+      // The email names the part and its plan apart: read from the payment's own row.
+      refundedEmail: async (tx, refund) => {
+        const [part] = await tx<{ plan_name: string; label: string }[]>`
+          select pl.name as plan_name, p.label from instalment_payments ip join enrolment_parts p on p.id = ip.part_id
+          join plan_enrolments e on e.id = p.enrolment_id join instalment_plans pl on pl.id = e.plan_id
+          where ip.order_id = ${refund.orderId}`;
+        return instalmentDuplicateRefundedEmail({ ...refund, planName: part!.plan_name, partLabel: part!.label });
+      },
     },
-    release: async (row) =>
-      void (await db()`update instalment_payments set refund_id = null where order_id = ${row.order_id} and refund_id = ${claimOf(row.order_id)}`),
-  });
-}
+  },
+});

@@ -30,8 +30,9 @@ export const PLAN_DATA: Record<string, TableCoverage> = {
     label: 'feePlanPayments',
     export: (tx, s) => tx`
       select ip.order_id, p.label as part, ip.amount_paise, ip.status, ip.payment_id, ip.paid_at, ip.buyer_state_code,
-             ip.buyer_gstin, ip.buyer_business_name, ip.refund_id, ip.refunded_at, ip.created_at
+             ip.buyer_gstin, ip.buyer_business_name, o.duplicate_refund_id as refund_id, o.duplicate_refunded_at as refunded_at, ip.created_at
       from instalment_payments ip join enrolment_parts p on p.id = ip.part_id join plan_enrolments e on e.id = p.enrolment_id
+      left join payment_orders o on o.id = ip.order_id
       where e.account_id in ${tx(ids(s.accountIds))} order by ip.created_at`,
     erase: { keep: 'payment records with the tax details of their invoices (tax law)' },
   },

@@ -1,11 +1,11 @@
 /**
- * The owners' money view: every captured payment (registration fees, course purchases, fee plan
- * parts) with its
- * refunds, totals per month, and the tax documents (invoices, credit notes) for the accountant.
+ * The owners' money view: every captured payment of every purpose (registration fees, course
+ * purchases, fee plan parts), read from the payment ledger alone, with its refunds; totals per
+ * month; and the tax documents (invoices, credit notes) for the accountant.
  * Days and months are India's (IST, see ./money-range.ts).
  */
 import { paiseToRupees } from '../../../src/shared/money.ts';
-import type { MoneyFilter, MoneyPaymentDto, MoneyView, MonthTotal } from '../../../src/shared/money-view.ts';
+import type { MoneyFilter, MoneyPaymentDto, MoneyView, MonthTotal, PaymentPurpose } from '../../../src/shared/money-view.ts';
 import { db } from '../platform/index.ts';
 import { listDocuments } from './documents.ts';
 import { istMonth, istRange } from './range.ts';
@@ -17,48 +17,25 @@ export const MONEY_VIEW_LIMIT = 1000;
 type PaymentRow = {
   order_id: string;
   payment_id: string;
-  purpose: string;
+  purpose: PaymentPurpose;
   amount_paise: string;
   paid_at: Date;
-  course_title: string | null;
-  course_email: string | null;
-  course_status: string | null;
-  course_refund_id: string | null;
-  reg_status: string | null;
-  reg_refund_id: string | null;
-  learner_name: string | null;
-  program_name: string | null;
-  reg_name: string | null;
-  reg_email: string | null;
-  plan_item: string | null;
-  plan_email: string | null;
-  plan_learner: string | null;
-  plan_status: string | null;
-  plan_refund_id: string | null;
+  item: string | null;
+  buyer_name: string | null;
+  buyer_email: string | null;
+  capture_outcome: string | null;
+  duplicate_refund_id: string | null;
   discount_code: string | null;
 };
 
 export async function listPayments(filter: MoneyFilter): Promise<MoneyPaymentDto[]> {
   const { start, end } = istRange(filter);
   const sql = db();
+  // Who paid for what and how the capture ended: the ledger's own snapshot, whatever the purpose.
   const rows = await sql<PaymentRow[]>`
-    select o.id as order_id, o.payment_id, o.purpose, o.amount_paise, o.paid_at,
-           c.title as course_title, co.email as course_email, co.status as course_status, co.refund_id as course_refund_id,
-           nullif(trim(a.first_name || ' ' || a.last_name), '') as learner_name,
-           rp.program_name, rp.status as reg_status, rp.refund_id as reg_refund_id, r.name as reg_name, r.email as reg_email,
-           pl.name || ': ' || ep.label as plan_item, pe.email as plan_email, ip.status as plan_status, ip.refund_id as plan_refund_id,
-           nullif(trim(pa.first_name || ' ' || pa.last_name), '') as plan_learner, inv.discount_code
+    select o.id as order_id, o.payment_id, o.purpose, o.amount_paise, o.paid_at, o.item, o.buyer_name, o.buyer_email,
+           o.capture_outcome, o.duplicate_refund_id, inv.discount_code
     from payment_orders o
-    left join course_orders co on co.gateway_order_id = o.id
-    left join courses c on c.id = co.course_id
-    left join accounts a on a.id = co.account_id
-    left join registration_payments rp on rp.order_id = o.id
-    left join registrations r on r.id = rp.registration_id
-    left join instalment_payments ip on ip.order_id = o.id
-    left join enrolment_parts ep on ep.id = ip.part_id
-    left join plan_enrolments pe on pe.id = ep.enrolment_id
-    left join instalment_plans pl on pl.id = pe.plan_id
-    left join accounts pa on pa.id = pe.account_id
     left join invoices inv on inv.order_id = o.id
     where o.status = 'paid'
       ${start ? sql`and o.paid_at >= ${start}` : sql``}
@@ -84,14 +61,13 @@ export async function listPayments(filter: MoneyFilter): Promise<MoneyPaymentDto
     let pending = sum('pending');
     // A second capture for a course already owned or a part already paid, or a capture whose code
     // use was no longer held, is refunded in full automatically.
-    const duplicate = row.course_status === 'duplicate' || row.plan_status === 'duplicate' || row.reg_status === 'duplicate';
+    const duplicate = row.capture_outcome === 'duplicate';
     if (duplicate) {
-      const refundId = row.course_refund_id ?? row.plan_refund_id ?? row.reg_refund_id;
+      const refundId = row.duplicate_refund_id;
       const done = !!refundId && !refundId.startsWith('claim:');
       refunded = done ? paid : 0;
       pending = done ? 0 : paid;
     }
-    const kind: MoneyPaymentDto['kind'] = row.purpose === 'course' || row.purpose === 'instalment' ? row.purpose : 'registration';
     const status: MoneyPaymentDto['status'] =
       refunded >= paid
         ? 'refunded'
@@ -105,11 +81,11 @@ export async function listPayments(filter: MoneyFilter): Promise<MoneyPaymentDto
     return {
       orderId: row.order_id,
       paymentId: row.payment_id,
-      kind,
-      item: (kind === 'course' ? row.course_title : kind === 'instalment' ? row.plan_item : row.program_name) ?? row.purpose,
+      kind: row.purpose,
+      item: row.item ?? row.purpose,
       discountCode: row.discount_code,
-      buyer: (kind === 'course' ? row.learner_name : kind === 'instalment' ? row.plan_learner : row.reg_name) ?? '',
-      email: (kind === 'course' ? row.course_email : kind === 'instalment' ? row.plan_email : row.reg_email) ?? '',
+      buyer: row.buyer_name ?? '',
+      email: row.buyer_email ?? '',
       paidAt: new Date(row.paid_at).toISOString(),
       amount: paiseToRupees(paid),
       refunded: paiseToRupees(refunded),

@@ -1,8 +1,7 @@
 /**
  * The daily reconciliation (docs/architecture.md, Operations): for one India day, the gateway's
- * payments and refunds (its list APIs) against our ledger (payment_orders, refunds, and the
- * automatic refunds of second captures on course_orders and instalment_payments), both ways,
- * amounts included. Each day's outcome is stored in `reconciliations` (a clean day too); a
+ * payments and refunds (its list APIs) against our ledger (payment_orders with the automatic
+ * refunds of second captures it keeps, and refunds), both ways, amounts included. Each day's outcome is stored in `reconciliations` (a clean day too); a
  * mismatch is listed on the owners' screen and emailed by the operations check.
  */
 import type { Mismatch, ReconcileRange, ReconciliationDto } from '../../../src/shared/operations.ts';
@@ -108,12 +107,11 @@ async function gatherBooks(day: string, mode: string) {
     where o.gateway = ${mode} and f.gateway_refund_id is not null
       and ((f.created_at >= ${from} and f.created_at < ${to}) or f.gateway_refund_id in ${sql(refundIds)})
     union all
-    select d.refund_id, d.payment_id, d.amount_paise, 'requested', (d.refunded_at >= ${from} and d.refunded_at < ${to})
-    from (select refund_id, payment_id, amount_paise, refunded_at, gateway_order_id as order_id from course_orders
-          union all select refund_id, payment_id, amount_paise, refunded_at, order_id from instalment_payments) d
-    join payment_orders o on o.id = d.order_id
-    where o.gateway = ${mode} and d.refund_id is not null and d.refund_id not like 'claim:%'
-      and ((d.refunded_at >= ${from} and d.refunded_at < ${to}) or d.refund_id in ${sql(refundIds)})`;
+    select o.duplicate_refund_id, o.payment_id, o.amount_paise, 'requested',
+           (o.duplicate_refunded_at >= ${from} and o.duplicate_refunded_at < ${to})
+    from payment_orders o
+    where o.gateway = ${mode} and o.duplicate_refund_id is not null and o.duplicate_refund_id not like 'claim:%'
+      and ((o.duplicate_refunded_at >= ${from} and o.duplicate_refunded_at < ${to}) or o.duplicate_refund_id in ${sql(refundIds)})`;
 
   const listedPaymentIds = new Set(payments.map((p) => p.id));
   const fetchedPayments = new Map<string, GatewaySide | null>();

@@ -4,52 +4,53 @@
  * The browser's verify call (`confirmCheckout`), the webhook and the scheduled re-check all end
  * in `completeOrder`, which locks our ledger row (`payment_orders ... for update`), moves it to
  * paid once (unique payment id), then hands it to the handler of the order's purpose in
- * HANDLERS, through the shared record step (./record.ts: domain row, invoice, receipt email).
+ * PURPOSES, through the shared record step (./record.ts: domain row, ledger, invoice, receipt email).
  * Everything happens in the SAME transaction, so the payment, the domain record, its invoice and
  * its email commit together, exactly once, however many callers race.
  *
  * Adding something payable: README, "Adding something payable".
  */
-import { markCoursePaid, refundDuplicateCoursePayments } from '../shop/paid.ts';
-import { db, type Tx, log } from '../platform/index.ts';
-import { markInstalmentPaid, refundDuplicateInstalmentPayments } from '../instalments/paid.ts';
-import { markRegistrationPaid, refundDuplicateRegistrationPayments } from '../registrations/paid.ts';
+import { coursePurpose } from '../shop/paid.ts';
+import { db, type Tx, currentRequest, log } from '../platform/index.ts';
+import { instalmentPurpose } from '../instalments/paid.ts';
+import { registrationPurpose } from '../registrations/paid.ts';
 import type { GatewayPayment } from './gateway/types.ts';
-import { recordCapturedPayment, type CompletionHandler, type Purpose } from './record.ts';
+import type { CompletionHandler, Purpose, PurposeDefinition } from './purpose.ts';
+import { recordCapturedPayment } from './record.ts';
+import { refundDuplicateCaptures } from './refunds/duplicates.ts';
 
 export type { CompletionHandler, Purpose };
 
-/** Every payable purpose and its handler: the type makes a purpose without one a compile error. */
-export const HANDLERS: Record<Purpose, CompletionHandler> = {
-  registration: markRegistrationPaid,
-  course: markCoursePaid,
-  instalment: markInstalmentPaid,
+/**
+ * Every payable purpose, registered once (each defined in its own paid.ts with `definePurpose`):
+ * the type makes a purpose of src/shared/money-view.ts without a definition a compile error.
+ */
+export const PURPOSES: { [Id in Purpose]: PurposeDefinition<Id> } = {
+  registration: registrationPurpose,
+  course: coursePurpose,
+  instalment: instalmentPurpose,
 };
+
+/** Refunds every capture the ledger keeps as 'duplicate' and not refunded yet (../refunds/duplicates.ts). */
+export function refundDuplicatePayments(limit?: number): Promise<number> {
+  return refundDuplicateCaptures(PURPOSES, limit);
+}
 
 /** Work each scheduled run does after the re-check (refunding duplicate captures not done yet). */
-const SWEEPS: Record<string, () => Promise<unknown>> = {
-  'course-refunds': () => refundDuplicateCoursePayments(),
-  'instalment-refunds': () => refundDuplicateInstalmentPayments(),
-  'registration-refunds': () => refundDuplicateRegistrationPayments(),
-};
-
-/** Runs every sweep; one failing does not stop the others. */
 export async function runSweeps(): Promise<void> {
-  for (const [name, sweep] of Object.entries(SWEEPS)) {
-    await sweep().catch((error: unknown) => log.warn('payment sweep failed', { sweep: name, error }));
-  }
+  await refundDuplicatePayments().catch((error: unknown) => log.warn('payment sweep failed', { sweep: 'duplicate-refunds', error }));
 }
 
 export class UnknownPurposeError extends Error {
   constructor(orderId: string, purpose: string) {
-    super(`Paid order ${orderId} has purpose "${purpose}", which nothing handles: add it to HANDLERS`);
+    super(`Paid order ${orderId} has purpose "${purpose}", which nothing handles: add it to PURPOSES`);
     this.name = 'UnknownPurposeError';
   }
 }
 
-function handlerFor(orderId: string, purpose: string): CompletionHandler {
-  if (!Object.hasOwn(HANDLERS, purpose)) throw new UnknownPurposeError(orderId, purpose);
-  return HANDLERS[purpose as Purpose];
+function purposeOf(orderId: string, purpose: string): PurposeDefinition {
+  if (!Object.hasOwn(PURPOSES, purpose)) throw new UnknownPurposeError(orderId, purpose);
+  return PURPOSES[purpose as Purpose];
 }
 
 export type CompletedBy = 'checkout' | 'webhook' | 'recheck';
@@ -97,9 +98,11 @@ export async function completeOrder(gatewayOrderId: string, payment: GatewayPaym
       log.warn('payment does not match its order', { orderId: order.id, paymentId: payment.id, status: payment.status, by });
       return 'mismatch';
     }
-    const handler = handlerFor(order.id, order.purpose);
+    const purpose = purposeOf(order.id, order.purpose);
     await t`update payment_orders set status = 'paid', payment_id = ${payment.id}, paid_at = now(), completed_by = ${by} where id = ${order.id}`;
-    await recordCapturedPayment(t, order.purpose as Purpose, handler, order.id, payment);
+    const recorded = await recordCapturedPayment(t, purpose, order.id, payment);
+    // Refunded once this transaction has committed (after the answer); the scheduled run retries.
+    if (recorded?.keptForRefund && payment.amountPaise > 0) currentRequest()?.after(async () => void (await refundDuplicatePayments()));
     return 'paid';
   };
   try {

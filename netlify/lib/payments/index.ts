@@ -6,8 +6,9 @@
  * Razorpay or the local sandbox); refunds/ holds refunds an owner asks for and the automatic
  * refund of a duplicate capture.
  *
- * The domains' paid.ts handlers import payments/handlers.ts instead: this entry loads the core,
- * which loads the handlers (README, Adding something payable).
+ * Each purpose is defined once, in its domain's paid.ts (`definePurpose`: handler and wording),
+ * and listed in PURPOSES (./completions.ts); those files import payments/handlers.ts instead of
+ * this entry, which loads the core, which loads them (README, Adding something payable).
  */
 export * from './completions.ts';
 export * from './core.ts';

@@ -15,6 +15,7 @@ import { COHORT_DATA } from '../cohorts/privacy.ts';
 import { DOCUMENT_DATA } from '../documents/privacy.ts';
 import { PLAN_DATA } from '../instalments/privacy.ts';
 import { INVOICE_DATA } from '../invoices/privacy.ts';
+import { LEDGER_DATA } from '../payments/privacy.ts';
 import { LEAD_FORM_DATA, LEAD_PIPELINE_DATA, lockPersons } from '../leads/privacy.ts';
 import { EMAIL_DATA } from '../outbox/privacy.ts';
 import { MEETING_DATA } from '../meetings/privacy.ts';
@@ -42,6 +43,7 @@ export const PERSONAL_DATA: Record<string, TableCoverage> = {
   ...ACCOUNT_LINK_DATA,
   ...REGISTRATION_PAYMENT_DATA,
   ...ORDER_DATA,
+  ...LEDGER_DATA,
   ...PLAN_DATA,
   ...CODE_DATA,
   ...INVOICE_DATA,

@@ -24,7 +24,8 @@ const redemptions = (codeId: string) =>
 /** What became of a course order's capture: its status, the gateway's refund and ours, and any invoice. */
 async function courseOrder(orderId: string) {
   const [row] = await db.sql<{ status: string; payment_id: string; refund_id: string | null }[]>`
-    select status, payment_id, refund_id from course_orders where gateway_order_id = ${orderId}`;
+    select c.status, c.payment_id, o.duplicate_refund_id as refund_id
+    from course_orders c join payment_orders o on o.id = c.gateway_order_id where c.gateway_order_id = ${orderId}`;
   const [gateway] = await db.sql<{ refund_id: string | null }[]>`select refund_id from sandbox_payments where id = ${row!.payment_id}`;
   return {
     status: row!.status,
@@ -150,7 +151,8 @@ describe('issue 27: a code is never paid for more than its limit', () => {
     const [regA] = await db.sql`select status from registrations where id = ${ra.registrationId}`;
     expect(regA!.status).toBe('unpaid');
     const [payA] = await db.sql<{ status: string; payment_id: string; refund_id: string | null }[]>`
-      select status, payment_id, refund_id from registration_payments where order_id = ${a.body.order.id}`;
+      select p.status, p.payment_id, o.duplicate_refund_id as refund_id
+      from registration_payments p join payment_orders o on o.id = p.order_id where p.order_id = ${a.body.order.id}`;
     expect(payA!.status).toBe('duplicate');
     const [gatewayA] = await db.sql<{ refund_id: string | null }[]>`select refund_id from sandbox_payments where id = ${payA!.payment_id}`;
     expect(gatewayA!.refund_id).toMatch(/^rfnd_/);
@@ -216,7 +218,8 @@ describe('issue 27: a code is never paid for more than its limit', () => {
     const [part] = await db.sql`select status from enrolment_parts where id = ${partId}`;
     expect(part!.status).toBe('due');
     const [row] = await db.sql<{ status: string; refund_id: string | null }[]>`
-      select status, refund_id from instalment_payments where order_id = ${order.body.orderId}`;
+      select ip.status, o.duplicate_refund_id as refund_id
+      from instalment_payments ip join payment_orders o on o.id = ip.order_id where ip.order_id = ${order.body.orderId}`;
     expect(row!.status).toBe('duplicate');
     expect(row!.refund_id).toMatch(/^rfnd_/);
     expect((await mailsTo(learner.email, 'code-refund'))[0]!.text_body).toContain(NOT_HELD);

@@ -185,7 +185,8 @@ describe('paying the parts', () => {
     await runSweeps();
     await runSweeps();
     const [row] = await db.sql<{ status: string; refund_id: string | null }[]>`
-      select status, refund_id from instalment_payments where order_id = ${second.body.orderId}`;
+      select ip.status, o.duplicate_refund_id as refund_id
+      from instalment_payments ip join payment_orders o on o.id = ip.order_id where ip.order_id = ${second.body.orderId}`;
     expect(row!.status).toBe('duplicate');
     expect(row!.refund_id).toMatch(/^rfnd_/);
     expect(await count(db, `email_outbox where to_address = '${learner.email}' and tag = 'instalment-refund'`)).toBe(1);

@@ -248,7 +248,7 @@ describe('an invoice for every captured payment, in the payment transaction', ()
   it('an order whose purpose has no handler is an error: nothing is recorded, no invoice', async () => {
     const orderId = await ledgerOrder(db, 100_000, 'subscription');
     const payment = { id: 'pay_nohandler1', orderId, status: 'captured' as const, amountPaise: 100_000, currency: 'INR' };
-    await expect(completeOrder(orderId, payment, 'webhook')).rejects.toThrow(/purpose "subscription".*HANDLERS/);
+    await expect(completeOrder(orderId, payment, 'webhook')).rejects.toThrow(/purpose "subscription".*PURPOSES/);
     const [ledger] = await db.sql`select status, payment_id from payment_orders where id = ${orderId}`;
     expect(ledger).toEqual({ status: 'created', payment_id: null });
     expect(await count(db, `invoices where order_id = '${orderId}'`)).toBe(0);

@@ -95,8 +95,10 @@ export async function leadEntries(tx: Tx, leads: FactRow[]): Promise<TimelineEnt
       refunded_at: Date | null;
     }[]
   >`
-    select o.id::text, c.title, o.amount_paise::text, o.status, o.refund_reason, o.created_at, o.paid_at, o.refunded_at
-    from course_orders o join courses c on c.id = o.course_id where o.id in ${tx(numericIds(leads, 'order'))}`;
+    select o.id::text, c.title, o.amount_paise::text, o.status, o.refund_reason, o.created_at, o.paid_at,
+           p.duplicate_refunded_at as refunded_at
+    from course_orders o join courses c on c.id = o.course_id left join payment_orders p on p.id = o.gateway_order_id
+    where o.id in ${tx(numericIds(leads, 'order'))}`;
   for (const o of orders) {
     const amount = formatPaise(Number(o.amount_paise));
     const lead = { kind: 'order', id: o.id };

@@ -4,13 +4,14 @@
  */
 import { formatPaise } from '../../../../src/shared/money.ts';
 import { composeEmail, type EmailBlock, type EmailContent } from '../../mail/index.ts';
-import { siteUrl } from '../../platform/index.ts';
+import type { PurposeWording } from '../purpose.ts';
 
 export type RefundEmailInput = {
   name: string;
   /** The course title, the programme of the registration fee, or the plan and part. */
   item: string;
-  kind: 'course' | 'registration' | 'instalment';
+  /** The purpose's words (its definition). */
+  wording: PurposeWording;
   amountPaise: number;
   paidPaise: number;
   /** True when nothing of the payment is left. */
@@ -21,12 +22,7 @@ export type RefundEmailInput = {
 };
 
 export function refundProcessedEmail(input: RefundEmailInput): EmailContent {
-  const what =
-    input.kind === 'course'
-      ? `your purchase of ${input.item}`
-      : input.kind === 'instalment'
-        ? `your payment for ${input.item}`
-        : `your registration fee for ${input.item}`;
+  const what = input.wording.refunded(input.item);
   const blocks: EmailBlock[] = [
     input.full
       ? `We have refunded ${what} in full.`
@@ -42,10 +38,7 @@ export function refundProcessedEmail(input: RefundEmailInput): EmailContent {
     'Your bank usually shows the refund within 5-7 working days.',
   ];
   if (input.creditNote) blocks.push({ link: { label: 'Download your credit note', url: input.creditNote.url } });
-  if (input.kind === 'course' && input.full) {
-    blocks.push(`${input.item} is no longer in your purchases. You can buy it again at any time.`);
-    blocks.push({ link: { label: 'Your purchases', url: siteUrl('/purchases') } });
-  }
+  if (input.full && input.wording.afterFullRefund) blocks.push(...input.wording.afterFullRefund(input.item));
   return composeEmail({
     subject: `Your Aspira refund: ${formatPaise(input.amountPaise)}`,
     greeting: `Dear ${input.name || 'learner'},`,
@@ -59,16 +52,13 @@ export type CodeRefundInput = {
   name: string;
   /** The course title, the programme of the registration fee, or the plan and part. */
   item: string;
-  kind: 'course' | 'registration' | 'instalment';
+  wording: PurposeWording;
   code: string;
   amountPaise: number;
   paymentId: string;
 };
 
 const CODE_NOT_HELD = "the code's use was no longer held for this order";
-
-const paidFor = (input: Pick<CodeRefundInput, 'kind' | 'item'>) =>
-  input.kind === 'registration' ? `your registration fee for ${input.item}` : `your payment for ${input.item}`;
 
 /**
  * At the capture: the order's code use was gone (another checkout or buyer took it), so the
@@ -79,7 +69,7 @@ export function codeNotHeldEmail(input: CodeRefundInput): EmailContent {
     subject: `Your Aspira payment will be refunded: code ${input.code}`,
     greeting: `Dear ${input.name || 'learner'},`,
     blocks: [
-      `We received ${paidFor(input)} at the price with the code ${input.code}, but ${CODE_NOT_HELD} (it was used up meanwhile), so we are refunding your payment in full. A second email confirms the refund.`,
+      `We received ${input.wording.paidFor(input.item)} at the price with the code ${input.code}, but ${CODE_NOT_HELD} (it was used up meanwhile), so we are refunding your payment in full. A second email confirms the refund.`,
       {
         facts: [
           ['Code', input.code],
@@ -99,7 +89,7 @@ export function codeRefundedEmail(input: CodeRefundInput & { refundId: string })
     subject: `Your Aspira refund: ${formatPaise(input.amountPaise)}`,
     greeting: `Dear ${input.name || 'learner'},`,
     blocks: [
-      `You paid ${input.kind === 'registration' ? 'the registration fee for' : 'for'} ${input.item} with the code ${input.code}, but ${CODE_NOT_HELD}, so we refunded your payment in full.`,
+      `You paid ${input.wording.paid(input.item)} with the code ${input.code}, but ${CODE_NOT_HELD}, so we refunded your payment in full.`,
       {
         facts: [
           ['Amount refunded', formatPaise(input.amountPaise)],

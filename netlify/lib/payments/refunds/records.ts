@@ -1,7 +1,7 @@
 /**
  * Our refunds' records and their one way from pending to an outcome (`applyGatewayRefund`,
- * `settle`): the credit note, the learner's email and, for a course refunded in full, the end of
- * the purchase commit with that move. See ./refunds.ts for how refunds are asked for.
+ * `settle`): the credit note, the learner's email and what the purpose ends with a refund in full
+ * (a course's purchase) commit with that move. See ./refunds.ts for how refunds are asked for.
  */
 import { paiseToRupees } from '../../../../src/shared/money.ts';
 import { REFUND_POLICY_DAYS, type RefundDto } from '../../../../src/shared/refund.ts';
@@ -10,6 +10,8 @@ import { invoiceForOrder, issueCreditNote, remainingOnInvoice } from '../../invo
 import { enqueueEmail } from '../../outbox/index.ts';
 import { refundProcessedEmail } from './emails.ts';
 import type { GatewayRefund } from '../gateway/types.ts';
+import { PURPOSES } from '../completions.ts';
+import type { Purpose } from '../purpose.ts';
 
 export type RefundRow = {
   id: string;
@@ -49,62 +51,41 @@ export function toRefundDto(row: RefundRow): RefundDto {
   };
 }
 
-/** Who paid for an order and for what (the learner's email and the money view use it). */
+/** Who paid for an order and for what, from the ledger (the learner's email and the refund form use it). */
 export type Payer = {
-  kind: 'course' | 'registration' | 'instalment';
+  kind: Purpose;
   email: string;
+  /** The name the emails greet ('' for none). */
   name: string;
   item: string;
-  /**
-   * 'duplicate' for a capture that is refunded automatically (a course already owned, a part
-   * already paid, or a code use no longer held).
-   */
-  courseOrderStatus: string | null;
-  /** Why a 'duplicate' is refunded: null = already paid, 'code-not-held' = its code use was lost. */
-  refundReason?: string | null;
+  /** True for a capture that is refunded automatically (a course already owned, a part already paid, or a code use no longer held). */
+  duplicate: boolean;
+  /** Why a duplicate is refunded: null = already paid, 'code-not-held' = its code use was lost. */
+  refundReason: string | null;
 };
 
 export async function payerOf(tx: Db, orderId: string): Promise<Payer | undefined> {
-  const [course] = await tx<{ email: string; first_name: string | null; title: string; status: string; refund_reason: string | null }[]>`
-    select o.email, a.first_name, c.title, o.status, o.refund_reason from course_orders o
-    join courses c on c.id = o.course_id left join accounts a on a.id = o.account_id
-    where o.gateway_order_id = ${orderId}`;
-  if (course)
-    return {
-      kind: 'course',
-      email: course.email,
-      name: course.first_name ?? '',
-      item: course.title,
-      courseOrderStatus: course.status,
-      refundReason: course.refund_reason,
-    };
-  const [fee] = await tx<{ email: string; name: string; program_name: string; status: string; refund_reason: string | null }[]>`
-    select r.email, r.name, p.program_name, p.status, p.refund_reason from registration_payments p join registrations r on r.id = p.registration_id
-    where p.order_id = ${orderId}`;
-  if (fee)
-    return {
-      kind: 'registration',
-      email: fee.email,
-      name: fee.name,
-      item: fee.program_name,
-      courseOrderStatus: fee.status === 'duplicate' ? 'duplicate' : null,
-      refundReason: fee.refund_reason,
-    };
-  const [part] = await tx<{ email: string; first_name: string | null; item: string; status: string; refund_reason: string | null }[]>`
-    select e.email, a.first_name, pl.name || ': ' || p.label as item, ip.status, ip.refund_reason
-    from instalment_payments ip join enrolment_parts p on p.id = ip.part_id join plan_enrolments e on e.id = p.enrolment_id
-    join instalment_plans pl on pl.id = e.plan_id left join accounts a on a.id = e.account_id
-    where ip.order_id = ${orderId}`;
-  if (part)
-    return {
-      kind: 'instalment',
-      email: part.email,
-      name: part.first_name ?? '',
-      item: part.item,
-      courseOrderStatus: part.status === 'duplicate' ? 'duplicate' : null,
-      refundReason: part.refund_reason,
-    };
-  return undefined;
+  const [row] = await tx<
+    {
+      purpose: Purpose;
+      buyer_email: string;
+      greeting_name: string | null;
+      item: string;
+      capture_outcome: string;
+      refund_reason: string | null;
+    }[]
+  >`
+    select purpose, buyer_email, greeting_name, item, capture_outcome, refund_reason from payment_orders
+    where id = ${orderId} and capture_outcome is not null`;
+  if (!row) return undefined;
+  return {
+    kind: row.purpose,
+    email: row.buyer_email,
+    name: row.greeting_name ?? '',
+    item: row.item,
+    duplicate: row.capture_outcome === 'duplicate',
+    refundReason: row.refund_reason,
+  };
 }
 
 const withinPolicy = (paidAt: Date, now = Date.now()) => now - new Date(paidAt).getTime() <= REFUND_POLICY_DAYS * 86_400_000;
@@ -174,17 +155,16 @@ async function processed(tx: Tx, row: RefundRow): Promise<RefundRow> {
   const [sum] = await tx<{ done: string }[]>`
     select coalesce(sum(amount_paise), 0) as done from refunds where order_id = ${row.order_id} and status = 'processed'`;
   const full = Number(sum!.done) >= paid;
-  // Refunded in full: the course is no longer owned (and may be bought again).
-  if (full)
-    await tx`update course_orders set status = 'refunded', updated_at = now() where gateway_order_id = ${row.order_id} and status = 'paid'`;
+  const payer = await payerOf(tx, row.order_id);
+  const purpose = payer && PURPOSES[payer.kind];
+  if (full) await purpose?.refundedInFull?.(tx, row.order_id);
   const creditNote = await creditNoteFor(tx, row);
   if (creditNote) await tx`update refunds set credit_note_id = ${creditNote.id} where id = ${row.id}`;
-  const payer = await payerOf(tx, row.order_id);
-  if (payer) {
+  if (payer && purpose) {
     const email = refundProcessedEmail({
       name: payer.name,
       item: payer.item,
-      kind: payer.kind,
+      wording: purpose.wording,
       amountPaise: Number(row.amount_paise),
       paidPaise: paid,
       full,

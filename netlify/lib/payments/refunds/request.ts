@@ -20,6 +20,7 @@ import type { Session } from '../../auth/index.ts';
 import { gateway } from '../gateway/index.ts';
 import { RefundRefusedError, type GatewayRefund } from '../gateway/types.ts';
 import { applyGatewayRefund, COLUMNS, payerOf, settle, toRefundDto, withinPolicy, type RefundRow } from './records.ts';
+import { PURPOSES } from '../completions.ts';
 
 export { applyGatewayRefund, payerOf, toRefundDto, withinPolicy, type RefundRow };
 
@@ -49,14 +50,11 @@ export async function requestRefund(session: Session, input: z.output<typeof ref
     if (order.status !== 'paid' || !order.payment_id || !order.paid_at)
       throw new HttpError(409, 'This payment was not captured: there is nothing to refund');
     const payer = await payerOf(tx, order.id);
-    if (payer?.courseOrderStatus === 'duplicate')
+    if (payer?.duplicate)
       throw new HttpError(
         409,
-        payer.refundReason === 'code-not-held'
-          ? "This payment's code use was no longer held for its order, so it is refunded in full automatically"
-          : payer.kind === 'course'
-            ? 'This second payment for a course the learner already owned is refunded in full automatically'
-            : 'This second payment for a part the learner had already paid is refunded in full automatically',
+        (payer.refundReason !== 'code-not-held' && PURPOSES[payer.kind].wording.paidTwice?.refusal) ||
+          "This payment's code use was no longer held for its order, so it is refunded in full automatically",
       );
     const paid = Number(order.amount_paise);
     if (paid === 0) throw new HttpError(409, 'This order was free (a 100% code): there is no money to refund');
