@@ -6,7 +6,7 @@ import { MeetingHostError } from '../../netlify/lib/meetings/types.ts';
 import { zoomHost } from '../../netlify/lib/meetings/zoom.ts';
 
 type Seen = { method: string; path: string; query: URLSearchParams; authorization: string; body: unknown };
-type Answer = { status: number; body?: unknown };
+type Answer = { status: number; body?: unknown; html?: string };
 
 let server: Server;
 let base = '';
@@ -42,6 +42,11 @@ beforeAll(async () => {
       };
     }
     answer ??= { status: 500, body: { code: 0, message: `nothing scripted for ${entry.method} ${entry.path}` } };
+    if (answer.html !== undefined) {
+      res.writeHead(answer.status, { 'content-type': 'text/html' });
+      res.end(answer.html);
+      return;
+    }
     res.writeHead(answer.status, answer.body === undefined ? {} : { 'content-type': 'application/json' });
     res.end(answer.body === undefined ? undefined : JSON.stringify(answer.body));
   });
@@ -205,6 +210,11 @@ describe('the Zoom adapter', () => {
       kind: 'temporary',
     });
     expect(await failWith(502, {})).toMatchObject({ kind: 'temporary' });
+    answers = [(r) => (r.path.startsWith('/v2/') ? { status: 502, html: '<html><body>Bad gateway</body></html>' } : undefined)];
+    await expect(host().participantReport('85012345678')).rejects.toMatchObject({
+      kind: 'temporary',
+      message: expect.stringContaining('HTTP 502'),
+    });
   });
 
   it("names the app's credentials when Zoom refuses them", async () => {

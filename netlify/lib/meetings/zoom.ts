@@ -86,7 +86,14 @@ export function zoomHost(options: ZoomOptions): MeetingAdapter {
     });
     if (response.status === 204) return null;
     const text = await response.text();
-    const parsed = text ? (JSON.parse(text) as unknown) : null;
+    let parsed: unknown = null;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // A proxy's HTML error page: the status says what happened.
+      if (response.ok)
+        throw new MeetingHostError('temporary', `Zoom answered ${method} ${path.split('?')[0]} with something other than JSON`);
+    }
     if (response.ok) return parsed as T;
     const error = (parsed ?? {}) as ZoomErrorBody;
     if (response.status === 401 && !retried) {
