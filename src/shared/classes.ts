@@ -5,6 +5,7 @@
  * shapes. Times travel as ISO strings in UTC; screens show them in IST (src/shared/dates.ts).
  */
 import * as z from 'zod/mini';
+import type { BatchPhase, PublicBatch } from './cohorts.ts';
 
 export const SESSION_KINDS = ['live', 'classroom', 'deadline'] as const;
 export type SessionKind = (typeof SESSION_KINDS)[number];
@@ -128,7 +129,7 @@ export type AttendanceCorrection = z.output<typeof attendanceCorrectionSchema>;
 
 // ---- answers ----
 
-export type BatchPhaseView = { kind: 'online' | 'classroom'; startsOn: string; endsOn: string; venue: string | null };
+export type BatchPhaseView = BatchPhase;
 
 export type AttendanceSummary = { percent: number | null; attended: number; held: number; threshold: number };
 
@@ -158,15 +159,7 @@ export type LearnBatch = {
   sessions: LearnSession[];
 };
 
-export type ChoosableBatch = {
-  id: string;
-  name: string;
-  startsOn: string;
-  endsOn: string;
-  phases: BatchPhaseView[];
-  seatsLeft: number;
-  status: string;
-};
+export type ChoosableBatch = PublicBatch;
 
 /** GET /api/v1/learn */
 export type LearnAnswer = {

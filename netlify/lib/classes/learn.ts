@@ -5,6 +5,7 @@
  */
 import type { BatchPhaseView, LearnAnswer, LearnBatch, LearnSession, SessionKind } from '../../../src/shared/classes.ts';
 import type { Session } from '../auth/index.ts';
+import { choosableBatches } from '../cohorts/index.ts';
 import { db } from '../platform/index.ts';
 import { attendanceOf } from './attendance.ts';
 import { calendarUrlOf } from './calendar.ts';
@@ -31,7 +32,7 @@ type SessionRow = {
   faculty_name: string | null;
 };
 
-export async function learnerClasses(learner: Pick<Session, 'accountId'>, choosable: LearnAnswer['choosable'] = []): Promise<LearnAnswer> {
+export async function learnerClasses(learner: Pick<Session, 'accountId' | 'email'>): Promise<LearnAnswer> {
   const sql = db();
   const batches = await sql<BatchRow[]>`
     select b.id, b.name, c.title as course_title, b.programme, to_char(b.starts_on, 'YYYY-MM-DD') as starts_on,
@@ -40,7 +41,7 @@ export async function learnerClasses(learner: Pick<Session, 'accountId'>, choosa
     where seat.account_id = ${learner.accountId} and seat.status = 'taken'
     order by b.starts_on, b.name`;
   const ids = batches.map((b) => b.id).concat('');
-  const [phases, sessions, attendance, calendarUrl] = await Promise.all([
+  const [phases, sessions, attendance, calendarUrl, choosable] = await Promise.all([
     sql<PhaseRow[]>`
       select batch_id, kind, to_char(starts_on, 'YYYY-MM-DD') as starts_on, to_char(ends_on, 'YYYY-MM-DD') as ends_on, venue
       from batch_phases where batch_id in ${sql(ids)} order by starts_on, id`,
@@ -51,6 +52,7 @@ export async function learnerClasses(learner: Pick<Session, 'accountId'>, choosa
       where s.batch_id in ${sql(ids)} and s.cancelled_at is null order by s.starts_at, s.id`,
     attendanceOf(sql, [learner.accountId]),
     calendarUrlOf(sql, learner.accountId),
+    choosableBatches(learner),
   ]);
   return {
     batches: batches.map((b): LearnBatch => ({
