@@ -1,15 +1,16 @@
 import type { Config } from '@netlify/functions';
-import { sendClassReminders } from '../lib/classes/index.ts';
+import { readMissedReports, sendClassReminders } from '../lib/classes/index.ts';
 import { deliverBacklog } from '../lib/outbox/index.ts';
 import { runJob } from '../lib/platform/index.ts';
 
-/** Every 15 minutes: reminders a day and an hour before each session, to each learner of its batch (each once). */
+/** Every 15 minutes: reminders a day and an hour before each session (each once), and the reports of live classes whose end Zoom's webhook did not bring. */
 export default function handler(): Promise<Response> {
   return runJob('class-reminders', async () => {
     const reminders = await sendClassReminders();
+    const reports = await readMissedReports();
     // No request to deliver after: send what this run wrote (mail-retry picks up any failure).
     await deliverBacklog();
-    return { reminders: { sent: reminders.sent.length, skipped: reminders.skipped } };
+    return { reminders: { sent: reminders.sent.length, skipped: reminders.skipped }, reports };
   });
 }
 

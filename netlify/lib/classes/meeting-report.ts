@@ -47,6 +47,7 @@ export async function recordMeetingEnded(meetingId: string): Promise<MeetingEnde
     joinsOf.set(accountId, [...(joinsOf.get(accountId) ?? []), row]);
   }
   await db().begin(async (tx) => {
+    await tx`update class_sessions set report_read_at = now() where id = ${session.id}`;
     for (const [accountId, joins] of joinsOf) {
       const minutes = Math.min(minutesOnline(joins), 1440);
       const present = session.duration_minutes > 0 && minutes * 2 >= session.duration_minutes;
@@ -58,4 +59,35 @@ export async function recordMeetingEnded(meetingId: string): Promise<MeetingEnde
   });
   log.info('meeting ended: minutes recorded', { sessionId: session.id, learners: joinsOf.size, unmatched });
   return { sessionId: session.id, learners: joinsOf.size, unmatched };
+}
+
+/** A report is read once the class has been over this long (Zoom needs a few minutes to make it). */
+const REPORT_AFTER_MINUTES = 15;
+/** Classes looked at per run: each is one call to the meeting host, inside a scheduled run's 30 s. */
+const REPORTS_PER_RUN = 10;
+
+/**
+ * The scheduled run's safety net: the report of a live class that ended (up to 3 days ago) and
+ * was never read, because its meeting.ended webhook did not get through. A report still not ready
+ * is tried again on the next run.
+ */
+export async function readMissedReports({ now = new Date() }: { now?: Date } = {}): Promise<{ read: number; failed: number }> {
+  const ended = await db()<{ meeting_id: string }[]>`
+    select meeting_id from class_sessions
+    where kind = 'live' and meeting_id is not null and cancelled_at is null and report_read_at is null
+      and starts_at + make_interval(mins => duration_minutes + ${REPORT_AFTER_MINUTES}) <= ${now}
+      and starts_at > ${now}::timestamptz - interval '3 days'
+    order by starts_at limit ${REPORTS_PER_RUN}`;
+  let read = 0;
+  let failed = 0;
+  for (const { meeting_id: meetingId } of ended) {
+    try {
+      await recordMeetingEnded(meetingId);
+      read++;
+    } catch (error) {
+      failed++;
+      log.warn('meeting report not read yet', { meetingId, error });
+    }
+  }
+  return { read, failed };
 }

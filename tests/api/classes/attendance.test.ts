@@ -4,7 +4,7 @@
  * the percent the learner, the sheet and the person page read.
  */
 import { describe, expect, it } from 'vitest';
-import { recordMeetingEnded } from '../../../netlify/lib/classes/index.ts';
+import { readMissedReports, recordMeetingEnded } from '../../../netlify/lib/classes/index.ts';
 import { sandboxZoomParticipant } from '../../../netlify/lib/meetings/index.ts';
 import { call, count, useTestDatabase } from '../support/harness.ts';
 import { addSession, facultyAccount, join, makeBatch, minutesFromNow, ownerAccount, seatedLearner } from './kit.ts';
@@ -88,6 +88,38 @@ describe('attendance', () => {
     expect(ashaRow.percent).toBe(100);
     expect(ashaRow.entries[live]).toEqual({ present: true, minutes: 45, source: 'online' });
     expect(ashaRow.entries[classroom]).toEqual({ present: true, minutes: null, source: 'checkin' });
+  });
+
+  it('the scheduled run reads the report of an ended class whose webhook never came, once', async () => {
+    const owner = await ownerAccount();
+    const batchId = await makeBatch(db);
+    const learner = await seatedLearner(db, batchId);
+    const live = await addSession(owner.token, batchId, { startsAt: minutesFromNow(-90), durationMinutes: 60 });
+    const running = await addSession(owner.token, batchId, { startsAt: minutesFromNow(-30), durationMinutes: 60 });
+    expect((await join(learner.token, running)).status).toBe(200);
+    // The learner's link to the class that ended (as their Join made it while it ran).
+    const [made] = await db.sql<{ meeting_id: string }[]>`select meeting_id from class_sessions where id = ${live}`;
+    await db.sql`insert into class_registrants (session_id, account_id, registrant_id, join_url) values (${live}, ${learner.id}, 'reg-late-1', 'https://example.com/j')`;
+    await sandboxZoomParticipant(made!.meeting_id, {
+      registrantId: 'reg-late-1',
+      email: learner.email,
+      name: 'L',
+      joinedAt: at(90),
+      leftAt: at(35),
+    });
+
+    const first = await readMissedReports();
+    expect(first.read).toBeGreaterThanOrEqual(1);
+    const [entry] = await db.sql`select minutes, present from attendance_entries where session_id = ${live} and source = 'online'`;
+    expect(entry).toEqual({ minutes: 55, present: true });
+    const [read] = await db.sql<{ report_read_at: Date | null }[]>`select report_read_at from class_sessions where id = ${live}`;
+    expect(read!.report_read_at).not.toBeNull();
+    // The running class is left for later; the read one is not read again.
+    const [still] = await db.sql<{ report_read_at: Date | null }[]>`select report_read_at from class_sessions where id = ${running}`;
+    expect(still!.report_read_at).toBeNull();
+    await db.sql`delete from attendance_entries where session_id = ${live}`;
+    await readMissedReports();
+    expect(await count(db, `attendance_entries where session_id = ${live}`)).toBe(0);
   });
 
   it('a correction needs a reason, decides the entry and is in the audit log', async () => {
