@@ -6,9 +6,9 @@ import type { RefundDto } from './refund.ts';
  * Every payable purpose and its label in the money view: the one list the browser sees. The server
  * registers each purpose's handler and wording under the same id (PURPOSES, netlify/lib/payments).
  */
-export const PURPOSE_LABELS = { registration: 'Registration fee', course: 'Course', instalment: 'Instalment' } as const;
-export type PaymentPurpose = keyof typeof PURPOSE_LABELS;
-export const MONEY_KINDS = Object.keys(PURPOSE_LABELS) as [PaymentPurpose, ...PaymentPurpose[]];
+export const PAYMENT_PURPOSE_LABELS = { registration: 'Registration fee', course: 'Course', instalment: 'Instalment' } as const;
+export type PaymentPurpose = keyof typeof PAYMENT_PURPOSE_LABELS;
+export const MONEY_KINDS = Object.keys(PAYMENT_PURPOSE_LABELS) as [PaymentPurpose, ...PaymentPurpose[]];
 export const MONEY_STATUSES = ['captured', 'partially-refunded', 'refunded', 'refund-pending', 'refund-failed'] as const;
 
 const day = z.optional(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MONEY_KINDS, PURPOSE_LABELS } from '../../../src/shared/money-view.ts';
+import { MONEY_KINDS, PAYMENT_PURPOSE_LABELS } from '../../../src/shared/money-view.ts';
 import { PURPOSES } from './completions.ts';
 import { definePurpose, type PurposeWording } from './purpose.ts';
 import { codeRefundedEmail, refundProcessedEmail } from './refunds/emails.ts';
@@ -12,7 +12,7 @@ const handler = async () => null;
 
 /** Never run: each line must NOT compile (`npx tsc --noEmit -p .` fails when one does). */
 export function refusedByTheCompiler(): void {
-  // @ts-expect-error a purpose without a money-view label (not in PURPOSE_LABELS) is no purpose
+  // @ts-expect-error a purpose without a money-view label (not in PAYMENT_PURPOSE_LABELS) is no purpose
   definePurpose({ id: 'subscription', handler, wording });
   // @ts-expect-error a purpose without its handler
   definePurpose({ id: 'course', wording });
@@ -32,7 +32,7 @@ describe('payable purposes', () => {
     for (const [id, purpose] of Object.entries(PURPOSES)) {
       expect(purpose.id).toBe(id);
       expect(typeof purpose.handler).toBe('function');
-      expect(PURPOSE_LABELS[purpose.id]).toBeTruthy();
+      expect(PAYMENT_PURPOSE_LABELS[purpose.id]).toBeTruthy();
     }
   });
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { api, errorText } from '../../lib/api.ts';
 import { formatRupees } from '../../shared/money.ts';
 import { type RefundDto } from '../../shared/refund.ts';
-import { MONEY_KINDS, MONEY_STATUSES, PURPOSE_LABELS, type MoneyPaymentDto, type MoneyView } from '../../shared/money-view.ts';
+import { MONEY_KINDS, MONEY_STATUSES, PAYMENT_PURPOSE_LABELS, type MoneyPaymentDto, type MoneyView } from '../../shared/money-view.ts';
 import { toast } from '../ui/Toasts.tsx';
 import { RefundDialog } from './MoneyRefund.tsx';
 import { handleSessionEnd, useAdmin } from '../admin/session.ts';
@@ -23,7 +23,7 @@ const STATUS_LABEL: Record<(typeof MONEY_STATUSES)[number], string> = {
   'refund-failed': 'Refund failed',
 };
 const REFUND_LABEL: Record<RefundDto['status'], string> = { pending: 'Pending', processed: 'Processed', failed: 'Failed' };
-const KIND_CHOICES = MONEY_KINDS.map((kind) => ({ value: kind, label: PURPOSE_LABELS[kind] }));
+const KIND_CHOICES = MONEY_KINDS.map((kind) => ({ value: kind, label: PAYMENT_PURPOSE_LABELS[kind] }));
 const STATUS_CHOICES = MONEY_STATUSES.map((status) => ({ value: status, label: STATUS_LABEL[status] }));
 /** Both tables scroll in the money screen's own frame. */
 const MONEY_TABLE = { wrapClass: 'money-scroll', tableClass: 'money-table' };
@@ -95,7 +95,7 @@ export default function Money() {
                 <li key={p.orderId} className="money-payment card">
                   <div className="money-payment-main">
                     <div>
-                      <span className="badge">{PURPOSE_LABELS[p.kind]}</span>{' '}
+                      <span className="badge">{PAYMENT_PURPOSE_LABELS[p.kind]}</span>{' '}
                       <span className={`money-status money-status-${p.status}`}>{STATUS_LABEL[p.status]}</span>
                       <p className="money-who">{p.buyer || p.email}</p>
                       <p className="muted">
