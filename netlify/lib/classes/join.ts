@@ -35,7 +35,13 @@ export async function joinLink(learner: Session, sessionId: string, now = new Da
     select join_url from class_registrants where session_id = ${sessionId} and account_id = ${learner.accountId}`;
   if (known) return { url: known.join_url };
 
-  requireMeetings(); // 503 on a deployment without a meeting host
+  try {
+    requireMeetings();
+  } catch {
+    // A deployment without a meeting host: the operators' message names settings, not for learners.
+    log.error('Join refused: no meeting host configured', { sessionId });
+    throw new HttpError(503, MEETING_NOT_READY);
+  }
   const meetingId = session.meeting_id ?? (await ensureMeeting(sessionId));
   if (!meetingId) throw new HttpError(503, MEETING_NOT_READY);
   let registrant: { registrantId: string; joinUrl: string };

@@ -4,6 +4,7 @@
  * the spot for a learner who enrolled after the meeting was made.
  */
 import { describe, expect, it } from 'vitest';
+import { MeetingHostError, useMeetingHostForTests } from '../../../netlify/lib/meetings/index.ts';
 import { call, count, signupVerifiedLearner, useTestDatabase } from '../support/harness.ts';
 import { addSession, join, makeBatch, minutesFromNow, ownerAccount, seat, seatedLearner } from './kit.ts';
 
@@ -94,5 +95,28 @@ describe('Join window', () => {
     const answer = await join(learner.token, classroom);
     expect(answer.status).toBe(409);
     expect(answer.body.errors).toBe('This session is not a live online class');
+  });
+  it('a meeting host that fails: the session is kept, and Join says the link is not ready (503) until the host answers', async () => {
+    const owner = await ownerAccount();
+    const batchId = await makeBatch(db);
+    const learner = await seatedLearner(db, batchId);
+    const down = async (): Promise<never> => {
+      throw new MeetingHostError('temporary', 'Zoom answered 503');
+    };
+    useMeetingHostForTests({ createMeeting: down, updateMeeting: down, deleteMeeting: down, addRegistrant: down, participantReport: down });
+    try {
+      const sessionId = await addSession(owner.token, batchId, { startsAt: minutesFromNow(5) });
+      expect(await count(db, `class_sessions where id = ${sessionId} and meeting_id is null`)).toBe(1);
+      const refused = await join(learner.token, sessionId);
+      expect(refused.status).toBe(503);
+      expect(refused.body.errors).toBe('The link to this class is not ready yet. Please try again in a minute.');
+      useMeetingHostForTests(undefined);
+      // The host is back: the first Join makes the meeting and the learner's link.
+      const joined = await join(learner.token, sessionId);
+      expect(joined.status, joined.text).toBe(200);
+      expect(await count(db, `class_sessions where id = ${sessionId} and meeting_id is not null`)).toBe(1);
+    } finally {
+      useMeetingHostForTests(undefined);
+    }
   });
 });
