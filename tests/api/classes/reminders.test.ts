@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { sendClassReminders } from '../../../netlify/lib/classes/index.ts';
 import { withdrawConsent } from '../../../netlify/lib/platform/index.ts';
-import { count, useTestDatabase } from '../support/harness.ts';
+import { call, count, useTestDatabase } from '../support/harness.ts';
+import { freshIp, outboxRows, proveByLink } from '../messaging/kit.ts';
 import { addSession, makeBatch, ownerAccount, seatedLearner } from './kit.ts';
 
 const db = useTestDatabase();
@@ -77,5 +78,34 @@ describe('class reminders', () => {
     expect(run.sent.filter((s) => s.accountId === learner.id)).toEqual([]);
     const earlier = await sendClassReminders({ now: inMinutes(now, -10 * 60) });
     expect(earlier.sent.filter((s) => s.accountId === learner.id)).toEqual([{ sessionId: deadline, accountId: learner.id, kind: 'day' }]);
+  });
+  it('by WhatsApp too, with the class_reminder template, to a learner who opted in and proved their number', async () => {
+    const owner = await ownerAccount();
+    const batchId = await makeBatch(db);
+    const learner = await seatedLearner(db, batchId);
+    const phone = '+919850000077';
+    const optIn = await call('POST', '/api/v1/user/contactus', {
+      body: { source: 'advisor', Name: 'Opted In', Number: phone.slice(3), email: learner.email, whatsapp: true },
+      ip: freshIp(),
+    });
+    expect(optIn.status, optIn.text).toBe(201);
+    await proveByLink(db, learner.email, phone);
+    const now = new Date();
+    await addSession(owner.token, batchId, { title: 'Pricing', startsAt: inMinutes(now, 40).toISOString() });
+    const run = await sendClassReminders({ now });
+    expect(run.sent.filter((s) => s.accountId === learner.id).map((s) => s.kind)).toEqual(['hour']);
+    const rows = (await outboxRows(db, learner.email)).filter((r) => r.tag === 'class-reminder-hour');
+    expect(rows.map((r) => [r.channel, r.to_address])).toEqual([
+      ['email', learner.email],
+      ['whatsapp', phone],
+    ]);
+    const [template] = await db.sql<{ wa_template: string; wa_variables: string[] }[]>`
+      select wa_template, wa_variables from email_outbox where id = ${rows[1]!.id}`;
+    expect(template!.wa_template).toBe('class_reminder');
+    expect(template!.wa_variables.slice(1, 4)).toEqual([
+      'Pricing',
+      expect.stringMatching(/^on \d{1,2} [A-Z][a-z]+ \d{4} at \d{1,2}:\d{2} [ap]m IST$/),
+      expect.stringMatching(/\/learn$/),
+    ]);
   });
 });
