@@ -23,13 +23,14 @@ export const FUNCTIONS_DIR = join(ROOT, 'netlify', 'functions');
 
 export async function loadFunctions(
   importer: (file: string) => Promise<unknown> = (file) => import(pathToFileURL(file).href),
+  dir = FUNCTIONS_DIR,
 ): Promise<RoutedFunction[]> {
-  const files = readdirSync(FUNCTIONS_DIR)
+  const files = readdirSync(dir)
     .filter((f) => /\.(mts|ts|mjs|js)$/.test(f) && !/\.(test|spec)\./.test(f))
     .sort();
   const routed: RoutedFunction[] = [];
   for (const file of files) {
-    const module = (await importer(join(FUNCTIONS_DIR, file))) as FunctionModule;
+    const module = (await importer(join(dir, file))) as FunctionModule;
     const paths = module.config?.path;
     if (!paths) continue; // scheduled functions have no path
     routed.push({

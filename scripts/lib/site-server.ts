@@ -23,29 +23,36 @@ export async function startSiteServer({
   port,
   host = '127.0.0.1',
   quiet = false,
+  functionsOnly = false,
+  functionsDir,
 }: {
   port: number;
   host?: string;
   quiet?: boolean;
+  /** Only the functions and the Storage stand-in (`npm run dev`'s API; astro dev serves the pages). */
+  functionsOnly?: boolean;
+  functionsDir?: string;
 }): Promise<SiteServer> {
-  const netlify = new NetlifyDev({
-    projectRoot: ROOT,
-    blobs: { enabled: false },
-    database: { enabled: false },
-    edgeFunctions: { enabled: false },
-    environmentVariables: { enabled: false },
-    geolocation: { enabled: false },
-    images: { enabled: false },
-    aiGateway: { enabled: false },
-    functions: { enabled: false },
-    headers: { enabled: true },
-    redirects: { enabled: true },
-    staticFiles: { enabled: true },
-    serverAddress: null,
-    ...(quiet ? { logger: silentLogger as never } : {}),
-  });
-  await netlify.start();
-  const functions = await loadFunctions();
+  const netlify = functionsOnly
+    ? null
+    : new NetlifyDev({
+        projectRoot: ROOT,
+        blobs: { enabled: false },
+        database: { enabled: false },
+        edgeFunctions: { enabled: false },
+        environmentVariables: { enabled: false },
+        geolocation: { enabled: false },
+        images: { enabled: false },
+        aiGateway: { enabled: false },
+        functions: { enabled: false },
+        headers: { enabled: true },
+        redirects: { enabled: true },
+        staticFiles: { enabled: true },
+        serverAddress: null,
+        ...(quiet ? { logger: silentLogger as never } : {}),
+      });
+  await netlify?.start();
+  const functions = await loadFunctions(undefined, functionsDir);
   const notFoundPage = await readFile(join(ROOT, 'dist', '404.html')).catch(() => Buffer.from('<h1>Page not found</h1>'));
 
   let selfAddress = '';
@@ -70,7 +77,7 @@ export async function startSiteServer({
       await new Promise<void>((ok) => server.close(() => ok()));
       // Work the functions handed to waitUntil (email delivery): a few seconds to finish.
       await Promise.race([Promise.allSettled(background), new Promise((ok) => setTimeout(ok, 5_000).unref())]);
-      await netlify.stop();
+      await netlify?.stop();
     },
   };
 }
@@ -90,7 +97,7 @@ function toRequest(req: IncomingMessage, base: string): Request {
 }
 
 async function handle(
-  netlify: NetlifyDev,
+  netlify: NetlifyDev | null,
   functions: RoutedFunction[],
   req: IncomingMessage,
   res: ServerResponse,
@@ -119,7 +126,7 @@ async function handle(
     };
     response = await fn.handler(toRequest(req, `http://${host}`), { ip, requestId: crypto.randomUUID(), waitUntil });
   } else {
-    const result = await netlify.handleAndIntrospectNodeRequest(req, {
+    const result = await netlify?.handleAndIntrospectNodeRequest(req, {
       serverAddress: selfAddress,
       headersCollector: (key: string, value: string) => collected.push([key, value]),
     });
