@@ -12,7 +12,6 @@ type PaidRow = {
   registration_id: string;
   amount_paise: string;
   program_name: string;
-  discount_code: string | null;
   buyer_state_code: string | null;
   buyer_gstin: string | null;
   buyer_business_name: string | null;
@@ -29,7 +28,7 @@ export async function markRegistrationPaid(
     update registration_payments set status = ${refusal ? 'duplicate' : 'paid'}, payment_id = ${payment.id}, paid_at = now(),
                                      refund_reason = ${refusal?.reason ?? null}
     where order_id = ${gatewayOrderId} and status = 'created'
-    returning registration_id, amount_paise, program_name, discount_code, buyer_state_code, buyer_gstin, buyer_business_name`;
+    returning registration_id, amount_paise, program_name, buyer_state_code, buyer_gstin, buyer_business_name`;
   if (!paid) {
     const [exists] = await tx`select 1 from registration_payments where order_id = ${gatewayOrderId}`;
     if (!exists) throw new Error(`Registration order ${gatewayOrderId} is in the ledger but has no registration_payments row`);
