@@ -11,6 +11,7 @@ export type { ImageStore, StoredImage } from './types.ts';
 export { imageUrl } from './url.ts';
 export { postgresImageStore } from './postgres.ts';
 export * from './process.ts';
+export * from './variants.ts';
 
 let store: ImageStore | undefined;
 

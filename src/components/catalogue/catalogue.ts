@@ -5,6 +5,7 @@
  * refresh as done. Fetch failures are logged only (docs/product.md, Errors).
  */
 import type { CourseDto } from '../../shared/course.ts';
+import { CARD_IMAGE_SIZES, imageSrcset } from '../../shared/images.ts';
 import { formatRupees } from '../../shared/money.ts';
 import { catalogueSignature, categoriesOf, shortLabel } from './shared.ts';
 
@@ -16,6 +17,11 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string,
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
   if (text !== undefined) node.textContent = text;
   return node;
+}
+
+function srcsetOf(url: string): Record<string, string> {
+  const srcset = imageSrcset(url);
+  return srcset ? { srcset, sizes: CARD_IMAGE_SIZES } : {};
 }
 
 export function initCatalogue(): void {
@@ -60,7 +66,15 @@ export function initCatalogue(): void {
         const article = el('article', { class: 'card course-tile' });
         article.append(
           c.image.url
-            ? el('img', { src: c.image.url, alt: '', width: '800', height: '450', loading: 'lazy', decoding: 'async' })
+            ? el('img', {
+                src: c.image.url,
+                ...srcsetOf(c.image.url),
+                alt: '',
+                width: '800',
+                height: '450',
+                loading: 'lazy',
+                decoding: 'async',
+              })
             : el('span', { class: 'tile-placeholder' }),
         );
         const body = el('div', { class: 'tile-body' });

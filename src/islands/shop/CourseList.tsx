@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import type { CourseDto } from '../../shared/course.ts';
+import { CARD_IMAGE_SIZES, imageSrcset } from '../../shared/images.ts';
 import { DESCRIPTION_CUT, truncate } from '../../shared/text.ts';
 import { LABELS } from './labels.ts';
 import { PriceTag } from './PriceTag.tsx';
@@ -81,6 +82,8 @@ export default function CourseList({ initial = null }: Props) {
                 {course.image.url ? (
                   <img
                     src={course.image.url}
+                    srcSet={imageSrcset(course.image.url)}
+                    sizes={CARD_IMAGE_SIZES}
                     alt=""
                     width={800}
                     height={450}

@@ -8,6 +8,7 @@ import { catalogueSignature } from '../../components/catalogue/shared.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { el } from '../../lib/dom.ts';
 import { discountOf, type CourseDto } from '../../shared/course.ts';
+import { PAGE_IMAGE_SIZES, imageSrcset } from '../../shared/images.ts';
 import { formatRupees } from '../../shared/money.ts';
 import { COURSE_ID, idFromPath } from '../accounts/guard.ts';
 import { LABELS } from './labels.ts';
@@ -36,12 +37,29 @@ function missing(kind: 'missing' | 'error'): HTMLElement {
   );
 }
 
-function view(course: CourseDto): HTMLElement {
+/**
+ * srcset and sizes for a stored picture. Not on the shell page: its head has already asked for
+ * the picture as the API names it (src/layouts/account-guard.ts), which the <img> then reuses.
+ */
+function pictureWidths(url: string, shell: boolean): Record<string, string> {
+  const srcset = shell ? undefined : imageSrcset(url);
+  return srcset ? { srcset, sizes: PAGE_IMAGE_SIZES } : {};
+}
+
+function view(course: CourseDto, shell: boolean): HTMLElement {
   return el(
     'article',
     { class: 'course-view' },
     course.image.url &&
-      el('img', { class: 'course-view-image', src: course.image.url, alt: '', width: '800', height: '450', fetchpriority: 'high' }),
+      el('img', {
+        class: 'course-view-image',
+        src: course.image.url,
+        ...pictureWidths(course.image.url, shell),
+        alt: '',
+        width: '800',
+        height: '450',
+        fetchpriority: 'high',
+      }),
     el(
       'div',
       { class: 'course-view-body' },
@@ -72,7 +90,7 @@ export function showCourse(): void {
   api<{ course: CourseDto }>(`/course/${id}`)
     .then(({ course }) => {
       if (built !== undefined && catalogueSignature([course]) === built) return;
-      root.replaceChildren(view(course));
+      root.replaceChildren(view(course, built === undefined));
       document.title = `${course.title} | Aspira`;
     })
     .catch((error: unknown) => {
