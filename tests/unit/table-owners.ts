@@ -101,6 +101,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   rights_requests: 'privacy',
   operations_alerts: 'operations',
   reconciliations: 'operations',
+  field_vitals: 'operations',
+  field_errors: 'operations',
 };
 
 /** Views an owner keeps for other domains to read (never to write), with what they serve. */
