@@ -9,7 +9,6 @@ import type {
   AttendanceSheet,
   AttendanceSource,
   AttendanceSummary,
-  PersonBatchAttendance,
 } from '../../../src/shared/classes.ts';
 import type { Session } from '../auth/index.ts';
 import { db, HttpError, recordAdminAction, type Db } from '../platform/index.ts';
@@ -29,7 +28,7 @@ type SummaryRow = {
   below_threshold: boolean;
 };
 
-/** The learner's attendance in each batch they have a seat in, by batch id. */
+/** One learner's attendance in each batch they have a seat in, by batch id (the person page reads the view itself). */
 export async function attendanceOf(
   tx: Db,
   accountIds: string[],
@@ -51,16 +50,6 @@ export async function attendanceOf(
       },
     ]),
   );
-}
-
-/** The person page's lines: batch and percent, no detail. */
-export async function personAttendance(tx: Db, accountIds: string[]): Promise<PersonBatchAttendance[]> {
-  return [...(await attendanceOf(tx, accountIds)).entries()].map(([batchId, a]) => ({
-    batchId,
-    batchName: a.batchName,
-    percent: a.percent,
-    belowThreshold: a.belowThreshold,
-  }));
 }
 
 /** The batch's sheet: sessions that have started (live and in class), its learners and their entries. */
