@@ -6,7 +6,7 @@
 import type { CheckoutResult } from '../shared/checkout.ts';
 import { formatPaise } from '../shared/money.ts';
 import { api, ApiError } from './api.ts';
-import type { CheckoutOutcome, CheckoutRequest } from './checkout.ts';
+import type { CheckoutOutcome, CheckoutRequest } from './checkout-types.ts';
 // Its styles come with it (as text, added on first open), not in every page's inline CSS.
 import styles from './checkout.css?inline';
 

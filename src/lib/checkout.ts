@@ -10,22 +10,10 @@
  *   const outcome = await openCheckout({ ...answer.checkout, name: 'Course Purchase', description: course.title,
  *                                        prefill: { name, email }, onFailedAttempt: () => toast.error('Payment failed') });
  */
-import type { CheckoutOrder, CheckoutResult } from '../shared/checkout.ts';
+import type { CheckoutResult } from '../shared/checkout.ts';
+import type { CheckoutOutcome, CheckoutRequest } from './checkout-types.ts';
 
-export type CheckoutRequest = CheckoutOrder & {
-  /** Shown at the top of the checkout, e.g. "Aspira Registration" or "Course Purchase". */
-  name: string;
-  description: string;
-  prefill?: { name?: string; email?: string; contact?: string };
-  /**
-   * Called for each failed attempt. Razorpay keeps its window open so the visitor can retry;
-   * the promise settles only on success or when the window is closed.
-   */
-  onFailedAttempt?: (message: string) => void;
-};
-
-export type CheckoutOutcome =
-  { ok: true; result: CheckoutResult } | { ok: false; reason: 'failed' | 'dismissed' | 'unavailable'; message: string };
+export type { CheckoutOutcome, CheckoutRequest } from './checkout-types.ts';
 
 export const CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
 const FAILED = 'Payment failed';

@@ -33,16 +33,17 @@ export function importsOf(file: string): Import[] {
   return found.filter((i) => CODE.test(i.target) && existsSync(i.target));
 }
 
-/** Every cycle of runtime imports reachable from `entries`, each as paths relative to the repository. */
+/**
+ * Every import cycle reachable from `entries`, type-only imports included (erased at run time,
+ * but a circle of types still ties two rooms together), each as paths relative to the repository.
+ */
 export function cycles(entries: string[]): string[][] {
   const graph = new Map<string, string[]>();
   const pending = [...entries];
   while (pending.length) {
     const file = pending.pop()!;
     if (graph.has(file)) continue;
-    const next = importsOf(file)
-      .filter((i) => !i.typeOnly)
-      .map((i) => i.target);
+    const next = importsOf(file).map((i) => i.target);
     graph.set(file, next);
     pending.push(...next);
   }

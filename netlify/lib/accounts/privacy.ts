@@ -3,7 +3,7 @@
  * it), its email links deleted.
  */
 import { randomBytes } from 'node:crypto';
-import type { TableCoverage } from '../privacy/index.ts';
+import type { TableCoverage } from '../privacy/types.ts';
 
 /** Confirmation and reset links: when sent and used, never the token. */
 export const ACCOUNT_LINK_DATA: Record<string, TableCoverage> = {

@@ -5,7 +5,7 @@
  * is kept while the learner is with us because the placement guarantee and the certificate rest on
  * it, and nothing in law asks us to keep it once the learner asks for erasure (docs/dpdp.md).
  */
-import type { TableCoverage } from '../privacy/index.ts';
+import type { TableCoverage } from '../privacy/types.ts';
 
 const ids = (accountIds: string[]) => accountIds.concat('');
 

@@ -2,7 +2,7 @@
  * Codes in the privacy catalog (privacy/catalogue.ts spreads these in): a code issued to one
  * person, and each use of a code by an email. Matched by email only when it is proven theirs.
  */
-import type { TableCoverage } from '../privacy/index.ts';
+import type { TableCoverage } from '../privacy/types.ts';
 
 export const CODE_DATA: Record<string, TableCoverage> = {
   discount_codes: {

@@ -3,7 +3,7 @@
  * waiting-list places. Exported, and erased with the account: a seat only says which cohort the
  * learner is in, and the purchase it came from is kept on its own for tax law (docs/dpdp.md).
  */
-import type { TableCoverage } from '../privacy/index.ts';
+import type { TableCoverage } from '../privacy/types.ts';
 
 export const COHORT_DATA: Record<string, TableCoverage> = {
   batch_seats: {

@@ -5,7 +5,7 @@
  * the same transaction; they leave Storage after the answer, or on the scheduled job's next run.
  */
 import { type Tx, log } from '../platform/index.ts';
-import type { Subject, TableCoverage } from '../privacy/index.ts';
+import type { Subject, TableCoverage } from '../privacy/types.ts';
 import { drainAfterAnswer, queueDeletion } from './deletions.ts';
 import { documentStorage } from './storage/index.ts';
 

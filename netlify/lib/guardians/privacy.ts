@@ -1,6 +1,6 @@
 /** The parents' consent requests for the privacy catalogue: found by the child's or the parent's proven email. */
 import type { Tx } from '../platform/index.ts';
-import type { Subject, TableCoverage } from '../privacy/index.ts';
+import type { Subject, TableCoverage } from '../privacy/types.ts';
 
 const mine = (tx: Tx, s: Subject) =>
   tx`child_email in ${tx(s.provenEmails.concat(''))} or parent_email in ${tx(s.provenEmails.concat(''))}`;

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import sharp, { type OutputInfo } from 'sharp';
 import { IMAGE_MAX_BYTES } from '../../../src/shared/catalogue.ts';
 import { assertStorableText, HttpError, readBytes } from '../platform/index.ts';
-import type { StoredImage } from './index.ts';
+import type { StoredImage } from './types.ts';
 
 /** The whole multipart body: the image plus a few short text fields and the boundaries. */
 export const MAX_MULTIPART_BYTES = IMAGE_MAX_BYTES + 64 * 1024;

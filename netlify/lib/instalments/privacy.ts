@@ -2,7 +2,7 @@
  * Fee plans in the privacy catalog (privacy/catalogue.ts spreads these in): a learner's
  * enrolments and part payments are payment records, kept (tax law) with the email replaced.
  */
-import type { TableCoverage } from '../privacy/index.ts';
+import type { TableCoverage } from '../privacy/types.ts';
 
 const ids = (accountIds: string[]) => accountIds.concat('');
 

@@ -1,7 +1,7 @@
 /**
  * Invoices and billing details in the privacy catalogue: invoices are kept for tax law.
  */
-import type { TableCoverage } from '../privacy/index.ts';
+import type { TableCoverage } from '../privacy/types.ts';
 
 /** Invoices (kept) and billing details (deleted). */
 export const INVOICE_DATA: Record<string, TableCoverage> = {

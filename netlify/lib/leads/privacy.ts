@@ -5,7 +5,7 @@
  */
 import type { Tx } from '../platform/index.ts';
 import { phoneKey } from './persons/persons.ts';
-import type { Subject, TableCoverage } from '../privacy/index.ts';
+import type { Subject, TableCoverage } from '../privacy/types.ts';
 
 /**
  * Every erasure takes the persons' lock first (privacy/rights.ts, the retention job), as the sync

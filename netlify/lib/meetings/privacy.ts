@@ -4,7 +4,7 @@
  * hold a learner's email and name, so they are exported and erased with the person like any
  * other. A real Zoom account keeps its registrants and reports at Zoom (docs/zoom.md, docs/dpdp.md).
  */
-import type { TableCoverage } from '../privacy/index.ts';
+import type { TableCoverage } from '../privacy/types.ts';
 
 const emails = (provenEmails: string[]) => provenEmails.map((e) => e.toLowerCase()).concat('');
 

@@ -5,7 +5,7 @@
  * the language they chose, or free text; the message kept for their timeline. It answers what
  * happened and never throws: the outbox settles the row, retries it or writes its email instead.
  */
-import type { ChannelOutcome, WhatsAppChannel, WhatsAppRow } from '../outbox/index.ts';
+import type { ChannelOutcome, WhatsAppChannel, WhatsAppRow } from '../outbox/types.ts';
 import { db, hasActiveConsent, log } from '../platform/index.ts';
 import { mayMessage } from './contacts.ts';
 import { isTemplateName, renderTemplate, TEMPLATES } from './templates.ts';

@@ -7,7 +7,7 @@
  * numbers are looked up before their rows go.
  */
 import { eraseWhatsAppRows } from '../outbox/index.ts';
-import type { Subject, TableCoverage } from '../privacy/index.ts';
+import type { Subject, TableCoverage } from '../privacy/types.ts';
 import type { Tx } from '../platform/index.ts';
 
 const numbersOf = (tx: Tx, s: Subject) =>

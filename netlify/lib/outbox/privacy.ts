@@ -2,7 +2,7 @@
  * Emails in the privacy catalogue: subjects, dates and tags are exported, never bodies; an
  * address marked undeliverable (a bounce) with why and when.
  */
-import type { TableCoverage } from '../privacy/index.ts';
+import type { TableCoverage } from '../privacy/types.ts';
 
 /** The outbox. */
 export const EMAIL_DATA: Record<string, TableCoverage> = {

@@ -3,7 +3,7 @@
  * of the buyer goes (the email replaced, the names dropped): the name the law keeps stays on the
  * purpose's own payment record and the invoice.
  */
-import type { TableCoverage } from '../privacy/index.ts';
+import type { TableCoverage } from '../privacy/types.ts';
 
 export const LEDGER_DATA: Record<string, TableCoverage> = {
   payment_orders: {

@@ -2,7 +2,7 @@
  * The platform's personal data in the privacy catalogue: consents (what the person agreed to,
  * when, under which notice) and the rate-limit counters kept per email address.
  */
-import type { TableCoverage } from '../privacy/index.ts';
+import type { TableCoverage } from '../privacy/types.ts';
 import { EMAIL_BUCKETS, limitKey } from './rate-limit.ts';
 
 /** Consents and per-email counters. */

@@ -3,7 +3,7 @@
  * payer's name copied first), the registrations, and the email checks of the registration form.
  */
 import type { Tx } from '../platform/index.ts';
-import type { Subject, TableCoverage } from '../privacy/index.ts';
+import type { Subject, TableCoverage } from '../privacy/types.ts';
 
 /** The person's registrations, matched by email only when it is proven theirs. */
 async function registrationIds(tx: Tx, s: Subject): Promise<string[]> {

@@ -1,7 +1,7 @@
 /**
  * Course orders in the privacy catalogue: kept for tax law, the email replaced.
  */
-import type { TableCoverage } from '../privacy/index.ts';
+import type { TableCoverage } from '../privacy/types.ts';
 
 /** Course orders. */
 export const ORDER_DATA: Record<string, TableCoverage> = {
