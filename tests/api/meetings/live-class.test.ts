@@ -5,6 +5,7 @@
  * the meeting with Zoom's signed meeting.ended, and the report becomes minutes in the ledger.
  */
 import { describe, expect, it } from 'vitest';
+import { MeetingHostError, sandboxSignZoomWebhook, useMeetingHostForTests, type MeetingHost } from '../../../netlify/lib/meetings/index.ts';
 import { call, testAccount, useTestDatabase } from '../support/harness.ts';
 
 const db = useTestDatabase();
@@ -66,5 +67,43 @@ describe('a live class through the Zoom sandbox', () => {
     const again = await call('POST', `/api/v1/sandbox/zoom/meetings/${meetingId}/end`);
     expect(again.status).toBe(200);
     expect(await db.sql`select 1 from attendance_entries where session_id = ${session.body.id}`).toHaveLength(1);
+  });
+
+  it("answers 503 while Zoom's report is not ready, so Zoom sends meeting.ended again, and records it then", async () => {
+    let ready = false;
+    const fake: MeetingHost = {
+      createMeeting: async () => ({ meetingId: '86000000001', hostUrl: 'https://zoom.example/s/86000000001' }),
+      updateMeeting: async () => {},
+      deleteMeeting: async () => {},
+      addRegistrant: async () => ({ registrantId: 'reg-1', joinUrl: 'https://zoom.example/w/86000000001?tk=1' }),
+      participantReport: async () => {
+        if (!ready) throw new MeetingHostError('not-ready', 'Zoom has no report for this meeting yet (code 3001)', 3001);
+        return [];
+      },
+    };
+    useMeetingHostForTests(fake);
+    try {
+      const owner = await testAccount('admin', 'owner', 'retry');
+      const today = new Date().toISOString().slice(0, 10);
+      const batch = await call('POST', '/api/v1/admin/batches', {
+        token: owner.token,
+        body: { name: 'Retry batch', programme: 'aviation', startsOn: today, endsOn: today, capacity: 5 },
+      });
+      const session = await call('POST', `/api/v1/admin/batches/${batch.body.id}/sessions`, {
+        token: owner.token,
+        body: { kind: 'live', title: 'Retry class', startsAt: new Date().toISOString(), durationMinutes: 30 },
+      });
+      expect(session.status).toBe(201);
+      const raw = JSON.stringify({ event: 'meeting.ended', payload: { object: { id: 86000000001 } } });
+      const early = await call('POST', '/api/v1/zoom/webhook', { rawBody: raw, headers: sandboxSignZoomWebhook(raw) });
+      expect(early.status).toBe(503);
+      expect(early.body).toEqual({ errors: 'The meeting report is not ready yet' });
+      ready = true;
+      const later = await call('POST', '/api/v1/zoom/webhook', { rawBody: raw, headers: sandboxSignZoomWebhook(raw) });
+      expect(later.status).toBe(200);
+      expect(later.body.attendance).toMatchObject({ sessionId: session.body.id, learners: 0 });
+    } finally {
+      useMeetingHostForTests(undefined);
+    }
   });
 });
