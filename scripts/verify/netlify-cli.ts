@@ -3,12 +3,18 @@
  * repository: it is ~350 MB that only this check needs, so `npm install` stays lean.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../lib/database.ts';
 
 export const NETLIFY_CLI_VERSION = '27.10.2';
+/**
+ * npm 12 runs no install script a package.json has not allowed. The CLI works without all four
+ * (esbuild and sharp load their prebuilt platform packages; unix-dgram is syslog, unused here; the
+ * CLI's own script prints a welcome), so each is decided once, explicitly, and npm 11 ignores it.
+ */
+const CLI_INSTALL_SCRIPTS = { 'netlify-cli': false, esbuild: true, sharp: false, 'unix-dgram': false };
 const CACHE_DIR = process.env.VERIFY_CACHE_DIR ?? join(homedir(), '.cache', 'aspira-verify');
 
 /** The CLI binary, installed into the cache on first use. */
@@ -18,6 +24,7 @@ export function netlifyCli(log: (line: string) => void): string {
   if (existsSync(bin)) return bin;
   log(`installing netlify-cli@${NETLIFY_CLI_VERSION} into ${prefix} (once)`);
   mkdirSync(prefix, { recursive: true });
+  writeFileSync(join(prefix, 'package.json'), JSON.stringify({ private: true, allowScripts: CLI_INSTALL_SCRIPTS }, null, 2));
   const npm = spawnSync(
     'npm',
     ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--loglevel=error', `netlify-cli@${NETLIFY_CLI_VERSION}`],
