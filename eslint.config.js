@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import astro from 'eslint-plugin-astro';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 /**
  * Domain boundaries (docs/architecture.md, Domains): a domain is reached only through its
@@ -64,6 +65,12 @@ export default tseslint.config(
       // Validation deliberately matches control characters to refuse them.
       'no-control-regex': 'off',
     },
+  },
+  // Hooks called in the same order on every render, with every value they read in their deps.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   // Functions, scripts and API tests reach the server code through each domain's entry.
   {
