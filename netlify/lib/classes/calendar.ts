@@ -32,8 +32,8 @@ export async function calendarUrlOf(tx: Db, accountId: string): Promise<string |
 
 /** A new address for the learner's feed (the first, or one in place of the old one, which stops working). */
 export async function resetCalendarFeed(accountId: string, now = new Date()): Promise<{ calendarUrl: string }> {
-  // Whole milliseconds: what the token is made from is exactly what the row keeps.
-  const madeAt = new Date(Math.floor(now.getTime()));
+  // A Date is whole milliseconds, which timestamptz keeps exactly: /learn remakes the same token.
+  const madeAt = now;
   const token = feedToken(accountId, madeAt);
   await db()`insert into calendar_feeds (account_id, token_hash, created_at) values (${accountId}, ${sha256(token)}, ${madeAt})
              on conflict (account_id) do update set token_hash = excluded.token_hash, created_at = excluded.created_at`;
