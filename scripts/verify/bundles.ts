@@ -14,7 +14,7 @@ const PUBLIC = [
   'courses', 'leads', 'otp', 'registrations', 'payments', 'orders', 'users', 'images',
   'account-recovery', 'applications', 'privacy', 'invoices', 'codes', 'instalments', 'health', 'mail-webhook', 'whatsapp', 'zoom-webhook',
   'choices', 'parent-consent', 'rights-requests',
-  'documents',
+  'documents', 'vitals',
 ]; // prettier-ignore
 /**
  * Applicant-facing but outside the public budget, each with its reason: its size and cold import are

@@ -13,6 +13,7 @@ import { handleSessionEnd, useAdmin } from '../admin/session.ts';
 import { since } from '../admin/format.ts';
 import { LoadStatus } from '../admin/list-screen.tsx';
 import { useAdminQuery } from '../admin/useAdminQuery.ts';
+import { FieldVitals } from './FieldVitals.tsx';
 import { HourBars } from './HourBars.tsx';
 import { Reconciliation } from './Reconciliation.tsx';
 import '../admin/admin.css';
@@ -39,7 +40,7 @@ const SECRET_VARIABLE = {
  * /admin/operations (owners): is anything going wrong? Open alerts; the outbox (pending, the oldest
  * pending, failed and held back in 24 hours, bounced addresses) with a chart of the last 24 hours;
  * webhooks; each scheduled job's last success and whether it is late; the reconciliation with the
- * payment gateway; the database's round trip.
+ * payment gateway; the database's round trip; field data from visitors' browsers.
  */
 export default function Operations() {
   const admin = useAdmin({ announce: true });
@@ -50,6 +51,7 @@ export default function Operations() {
     'Failed to load operations',
   );
   const view = data ?? latest;
+  const [asked, setAsked] = useState(0);
 
   if (!admin) return <Toasts />;
   return (
@@ -58,7 +60,14 @@ export default function Operations() {
       <div className="admin-head">
         <h1>Operations</h1>
         <div className="admin-actions">
-          <button type="button" className="btn btn-secondary" onClick={reload}>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => {
+              reload();
+              setAsked((n) => n + 1);
+            }}
+          >
             Refresh
           </button>
         </div>
@@ -115,6 +124,7 @@ export default function Operations() {
             />
           </section>
           <Reconciliation days={view.reconciliations} onDone={reload} />
+          <FieldVitals admin={admin} version={asked} />
         </>
       ) : null}
     </>
