@@ -122,6 +122,27 @@ describe('attendance', () => {
     expect(await count(db, `attendance_entries where session_id = ${live}`)).toBe(0);
   });
 
+  it('the percent is rounded down, so a learner under the threshold never reads as at it', async () => {
+    const owner = await ownerAccount();
+    const batchId = await makeBatch(db);
+    await db.sql`update batches set attendance_threshold = 67 where id = ${batchId}`;
+    const learner = await seatedLearner(db, batchId);
+    const sessions = [
+      await addSession(owner.token, batchId, { kind: 'classroom', startsAt: minutesFromNow(-180) }),
+      await addSession(owner.token, batchId, { kind: 'classroom', startsAt: minutesFromNow(-120) }),
+      await addSession(owner.token, batchId, { kind: 'classroom', startsAt: minutesFromNow(-60) }),
+    ];
+    for (const sessionId of sessions.slice(0, 2)) {
+      const body = { sessionId, accountId: learner.id, present: true, reason: 'Signed the paper register' };
+      expect((await call('POST', '/api/v1/admin/attendance', { token: owner.token, body })).status).toBe(200);
+    }
+    // 2 of 3 is 66.7%: under 67, and shown as 66.
+    const learn = await call('GET', '/api/v1/learn', { token: learner.token });
+    expect(learn.body.batches[0].attendance).toEqual({ percent: 66, attended: 2, held: 3, threshold: 67 });
+    const [row] = await db.sql`select percent, below_threshold from learner_attendance where account_id = ${learner.id}`;
+    expect(row).toEqual({ percent: 66, below_threshold: true });
+  });
+
   it('a correction needs a reason, decides the entry and is in the audit log', async () => {
     const faculty = await facultyAccount();
     const owner = await ownerAccount();
