@@ -47,9 +47,6 @@ const ALLOWLIST: readonly string[] = [
   'codes/admin.ts -> courses',
   'codes/admin.ts -> registration_payments',
   'codes/admin.ts -> scholarship_applications',
-  'codes/preview.ts -> courses',
-  'codes/preview.ts -> instalment_plan_parts',
-  'codes/preview.ts -> instalment_plans',
   'codes/store.ts -> payment_orders',
   'cohorts/batches.ts -> accounts',
   'cohorts/batches.ts -> admin_profiles',
@@ -60,11 +57,8 @@ const ALLOWLIST: readonly string[] = [
   'cohorts/enrolment.ts -> instalment_plans',
   'cohorts/enrolment.ts -> plan_enrolments',
   'cohorts/enrolment.ts -> registrations',
-  'documents/access.ts -> lead_pipeline',
   'documents/access.ts -> registration_payments',
   'documents/access.ts -> registrations',
-  'documents/cleanup.ts -> lead_pipeline',
-  'documents/cleanup.ts -> lead_stage_changes',
   'documents/privacy.ts -> registrations',
   'instalments/dues.ts -> accounts',
   'instalments/enrol.ts -> discount_codes',
@@ -78,8 +72,6 @@ const ALLOWLIST: readonly string[] = [
   'instalments/schedule.ts -> invoices',
   'invoices/privacy.ts -> registrations',
   'leads/inbox.ts -> accounts',
-  'leads/insights.ts -> course_orders',
-  'leads/insights.ts -> registration_payments',
   'leads/persons/entries.ts -> accounts',
   'leads/persons/entries.ts -> course_orders',
   'leads/persons/entries.ts -> courses',
@@ -148,7 +140,7 @@ const ALLOWLIST: readonly string[] = [
 ];
 
 /** The size ALLOWLIST had when last shrunk: lower it with every removal, never raise it. */
-const ALLOWLIST_CEILING = 130;
+const ALLOWLIST_CEILING = 122;
 
 const tables = migrationTables();
 const domains = readdirSync(LIB).filter((name) => statSync(join(LIB, name)).isDirectory());

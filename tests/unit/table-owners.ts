@@ -54,6 +54,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   lead_stage_changes: 'leads',
   lead_touches: 'leads',
   lead_facts: 'leads',
+  lead_payments: 'leads',
+  lead_stages: 'leads',
   counsellor_digests_sent: 'leads',
   persons: 'leads',
   person_identities: 'leads',
@@ -96,6 +98,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   instalment_reminders: 'instalments',
   plan_enrolments: 'instalments',
   enrolment_parts: 'instalments',
+  active_plan_parts: 'instalments',
   privacy_requests: 'privacy',
   retention_erasures: 'privacy',
   rights_requests: 'privacy',
@@ -108,6 +111,8 @@ export const TABLE_OWNERS: Record<string, string> = {
 /** Views an owner keeps for other domains to read (never to write), with what they serve. */
 export const PUBLIC_VIEWS: Record<string, string> = {
   learner_attendance: "a learner's batches and attendance percent, for the person page and My leads",
+  lead_stages: "each lead's stage, owner and when its stage last changed, for documents' access and retention",
+  active_plan_parts: "the active fee plans' parts at list price, for a code's preview",
 };
 
 const IDENT = '(?:public\\.)?"?([a-z_][a-z0-9_]*)"?';

@@ -5,6 +5,7 @@
 import { rupeesToPaise } from '../../../src/shared/money.ts';
 import type { CodePreviewAnswer, FeeCodePreviewAnswer } from '../../../src/shared/codes.ts';
 import { FEE_OPTIONS, presetFee } from '../../../src/shared/registration.ts';
+import { getCourse } from '../catalogue/index.ts';
 import { db, HttpError, rateLimit } from '../platform/index.ts';
 import { supplier, amountToCharge } from '../invoices/index.ts';
 import type { CodeTarget } from './rules.ts';
@@ -17,10 +18,9 @@ export const CUSTOM_AMOUNT_NO_CODE = 'code: Codes apply to the listed fees, not 
 export async function listPriceOf(target: CodeTarget): Promise<number> {
   switch (target.kind) {
     case 'course': {
-      const [row] = await db()<{ price_paise: string }[]>`
-        select price_paise from courses where id = ${target.courseId} and archived_at is null`;
-      if (!row) throw new HttpError(404, 'Course not found');
-      return amountToCharge(Number(row.price_paise), supplier());
+      const course = await getCourse(target.courseId);
+      if (!course) throw new HttpError(404, 'Course not found');
+      return amountToCharge(rupeesToPaise(course.price), supplier());
     }
     case 'registration-fee': {
       if (target.feeOption === 'custom') throw new HttpError(400, [CUSTOM_AMOUNT_NO_CODE]);
@@ -29,9 +29,9 @@ export async function listPriceOf(target: CodeTarget): Promise<number> {
       return amountToCharge(rupeesToPaise(fee.rupees), supplier());
     }
     case 'plan': {
+      // The fee plans' view (codes may not import instalments: instalments imports codes).
       const parts = await db()<{ amount_paise: string }[]>`
-        select p.amount_paise from instalment_plan_parts p join instalment_plans l on l.id = p.plan_id
-        where l.id = ${target.planId} and l.active`;
+        select amount_paise from active_plan_parts where plan_id = ${target.planId}`;
       if (parts.length === 0) throw new HttpError(404, 'Plan not found');
       return parts.reduce((sum, part) => sum + amountToCharge(Number(part.amount_paise), supplier()), 0);
     }

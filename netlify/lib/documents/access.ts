@@ -24,11 +24,11 @@ export async function registrationContext(id: string, sql: Db = db(), lock = fal
   const [row] = await sql<
     { id: string; email: string; name: string; fee_option: string | null; stage: Stage | null; owner_id: string | null }[]
   >`
-    select r.id, r.email, r.name, lp.stage, lp.owner_id,
+    select r.id, r.email, r.name, ls.stage, ls.owner_id,
       (select fee_option from registration_payments where registration_id = r.id
        order by (status = 'paid') desc, created_at desc limit 1) as fee_option
     from registrations r
-    left join lead_pipeline lp on lp.lead_kind = 'registration' and lp.lead_id = r.id
+    left join lead_stages ls on ls.lead_kind = 'registration' and ls.lead_id = r.id
     where r.id = ${id} and r.erased_at is null
     ${lock ? sql`for update of r` : sql``}`;
   if (!row) return null;

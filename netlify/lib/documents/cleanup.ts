@@ -52,10 +52,8 @@ export async function sweepEndedUploadPaths(): Promise<number> {
 export async function documentsPastRetention(tx: Db, cutoff: Date): Promise<string[]> {
   const rows = await tx<{ id: string }[]>`
     select d.id::text from applicant_documents d
-    join lead_pipeline lp on lp.lead_kind = 'registration' and lp.lead_id = d.registration_id
-    where lp.stage in ('enrolled', 'lost')
-      and coalesce((select max(c.at) from lead_stage_changes c
-                    where c.lead_kind = 'registration' and c.lead_id = d.registration_id), lp.updated_at) < ${cutoff}
+    join lead_stages ls on ls.lead_kind = 'registration' and ls.lead_id = d.registration_id
+    where ls.stage in ('enrolled', 'lost') and ls.stage_changed_at < ${cutoff}
     order by d.id`;
   return rows.map((r) => r.id);
 }

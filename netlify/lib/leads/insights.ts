@@ -74,15 +74,9 @@ async function aggregate(touch: 'last' | 'first', weeks: string[]): Promise<Aggr
       select p.id, r.root from persons p join roots r on p.merged_into = r.id
     ),
     paid as (
-      select r.root, rp.paid_at from registration_payments rp
-      join person_leads pl on pl.lead_kind = 'registration' and pl.lead_id = rp.registration_id
+      select r.root, lp.paid_at from lead_payments lp
+      join person_leads pl on pl.lead_kind = lp.lead_kind and pl.lead_id = lp.lead_id
       join roots r on r.id = pl.person_id
-      where rp.status = 'paid'
-      union all
-      select r.root, o.paid_at from course_orders o
-      join person_leads pl on pl.lead_kind = 'order' and pl.lead_id = o.id::text
-      join roots r on r.id = pl.person_id
-      where o.status = 'paid'
       union all
       select r.root, fp.paid_at from unnest(${sql.array(partEmails)}::text[], ${sql.array(partTimes)}::timestamptz[]) as fp (email, paid_at)
       join person_identities pi on pi.kind = 'email' and pi.value = fp.email
