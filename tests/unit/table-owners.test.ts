@@ -78,7 +78,6 @@ const ALLOWLIST: readonly string[] = [
   'leads/persons/entries.ts -> payment_orders',
   'leads/persons/entries.ts -> refunds',
   'leads/persons/entries.ts -> registration_payments',
-  'leads/persons/mailbox.ts -> email_outbox',
   'leads/persons/persons.ts -> course_orders',
   'leads/persons/persons.ts -> registrations',
   'leads/persons/timeline.ts -> accounts',
@@ -115,11 +114,8 @@ const ALLOWLIST: readonly string[] = [
   'operations/status.ts -> job_runs',
   'operations/status.ts -> webhook_hours',
   'operations/status.ts -> webhook_status',
-  'privacy/breach.ts -> email_suppressions',
   'privacy/choices.ts -> consents',
-  'privacy/choices.ts -> email_outbox',
   'privacy/retention-erasers.ts -> consents',
-  'privacy/retention-erasers.ts -> email_outbox',
   'privacy/retention-erasers.ts -> lead_pipeline',
   'privacy/retention-erasers.ts -> parental_consents',
   'privacy/retention-erasers.ts -> registration_payments',
@@ -140,7 +136,7 @@ const ALLOWLIST: readonly string[] = [
 ];
 
 /** The size ALLOWLIST had when last shrunk: lower it with every removal, never raise it. */
-const ALLOWLIST_CEILING = 122;
+const ALLOWLIST_CEILING = 118;
 
 const tables = migrationTables();
 const domains = readdirSync(LIB).filter((name) => statSync(join(LIB, name)).isDirectory());

@@ -19,6 +19,7 @@ export {
 } from './deliver.ts';
 export { MESSAGE_KINDS } from './kinds.ts';
 export * from './queue.ts';
+export * from './records.ts';
 export * from './suppressions.ts';
 export type * from './types.ts';
 export * from './visitor-text.ts';

@@ -15,7 +15,7 @@ import {
 } from '../../../src/shared/breach.ts';
 import { GRIEVANCE_EMAIL } from '../../../src/shared/notice.ts';
 import { db, type Db, HttpError, recordAdminAction, type Tx } from '../platform/index.ts';
-import { enqueueEmail } from '../outbox/index.ts';
+import { enqueueEmail, suppressionsFor } from '../outbox/index.ts';
 import type { Session } from '../auth/index.ts';
 
 type Found = { key: string; email: string; name: string; phone: string | null };
@@ -74,9 +74,11 @@ async function affected(tx: Db, scope: BreachScope): Promise<AffectedPerson[]> {
   const list = [...people.values()].sort((a, b) => a.email.localeCompare(b.email));
   if (list.length === 0) return list;
   // An address that bounced cannot be told by email: the team calls instead.
-  const bounced = await tx<{ address: string }[]>`
-    select address from email_suppressions where cleared_at is null and address in ${tx(list.map((p) => p.email))}`;
-  const unreachable = new Set(bounced.map((b) => b.address));
+  const bounced = await suppressionsFor(
+    tx,
+    list.map((p) => p.email),
+  );
+  const unreachable = new Set(bounced.filter((b) => !b.clearedAt).map((b) => b.address));
   return list.map((p) => (unreachable.has(p.email) && p.phone ? { ...p, channel: 'phone' as const } : p));
 }
 

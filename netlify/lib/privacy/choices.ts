@@ -7,6 +7,7 @@ import type { ChoicesAnswer, ConsentChoice, WithdrawAnswer } from '../../../src/
 import type { ConsentPurpose, NoticeLanguage } from '../../../src/shared/consent.ts';
 import { choicesEmail, db, type Db, HttpError, log, withdrawConsent } from '../platform/index.ts';
 import { stopWhatsApp } from '../messaging/index.ts';
+import { cancelWithdrawn } from '../outbox/index.ts';
 
 type Effect = (tx: Db, email: string, via: string) => Promise<void>;
 
@@ -14,8 +15,7 @@ type Effect = (tx: Db, email: string, via: string) => Promise<void>;
 const cancelQueued =
   (tags: string[]): Effect =>
   async (tx, email) => {
-    await tx`update email_outbox set status = 'cancelled', last_error = 'Not sent: consent withdrawn'
-             where to_address = ${email} and status = 'pending' and (marketing or tag in ${tx(tags.concat(''))})`;
+    await cancelWithdrawn(tx, email, tags);
   };
 
 /** What stops with each purpose's withdrawal, in the withdrawal's transaction. */

@@ -6,6 +6,7 @@
 import type { RetentionKind } from '../../../src/shared/retention.ts';
 import type { Tx } from '../platform/index.ts';
 import { documentsPastRetention, eraseDocument, eraseRegistrationDocuments } from '../documents/index.ts';
+import { deleteMessage, settledMessagesBefore } from '../outbox/index.ts';
 
 export type Expired = { table: string; id: string };
 export type Eraser = { expired: (tx: Tx, cutoff: Date) => Promise<Expired[]>; erase: (tx: Tx, row: Expired) => Promise<number> };
@@ -96,12 +97,8 @@ const unconfirmedRequests: Eraser = {
 
 /** Copies of emails no longer on their way (sent, failed, held back or cancelled). */
 const emails: Eraser = {
-  async expired(tx, cutoff) {
-    const rows = await tx<{ id: string }[]>`
-      select id::text from email_outbox where status <> 'pending' and created_at < ${cutoff} order by id`;
-    return rows.map((r) => ({ table: 'email_outbox', id: r.id }));
-  },
-  erase: async (tx, row) => (await tx`delete from email_outbox where id = ${row.id}`).count,
+  expired: async (tx, cutoff) => (await settledMessagesBefore(tx, cutoff)).map((id) => ({ table: 'email_outbox', id })),
+  erase: (tx, row) => deleteMessage(tx, row.id),
 };
 
 /** A withdrawn consent stays as the record for a year after its withdrawal (Rules r.8(3)). */

@@ -5,7 +5,7 @@
  * written to that address because it is not proven.
  */
 import { BOUNCE_REASONS, type EmailBounceDto } from '../../../../src/shared/operations.ts';
-import { HELD_BACK_REASON } from '../../outbox/index.ts';
+import { emailsTo, HELD_BACK_REASON } from '../../outbox/index.ts';
 import type { TimelineEntry } from '../../../../src/shared/persons.ts';
 import type { Tx } from '../../platform/index.ts';
 
@@ -15,9 +15,7 @@ const EMAIL_STATUS: Record<string, string> = { sent: 'sent', failed: 'failed', s
 /** Emails to any of the person's addresses: subject, tag, outcome and time only. */
 export async function emailEntries(tx: Tx, emails: string[]): Promise<TimelineEntry[]> {
   if (emails.length === 0) return [];
-  const rows = await tx<{ subject: string; tag: string; status: string; created_at: Date; sent_at: Date | null; held: boolean }[]>`
-    select subject, tag, status, created_at, sent_at, resend_held_at is not null as held
-    from email_outbox where lower(to_address) in ${tx(emails)}`;
+  const rows = await emailsTo(tx, emails);
   return rows.map((r) => ({
     at: iso(r.sent_at ?? r.created_at),
     kind: 'email',
