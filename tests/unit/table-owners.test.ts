@@ -103,14 +103,10 @@ const ALLOWLIST: readonly string[] = [
   'money/documents.ts -> invoices',
   'operations/alerts.ts -> accounts',
   'operations/alerts.ts -> admin_profiles',
-  'operations/alerts.ts -> email_outbox',
   'operations/alerts.ts -> job_runs',
   'operations/alerts.ts -> webhook_status',
-  'operations/bounces.ts -> email_suppressions',
   'operations/reconcile.ts -> payment_orders',
   'operations/reconcile.ts -> refunds',
-  'operations/status.ts -> email_outbox',
-  'operations/status.ts -> email_suppressions',
   'operations/status.ts -> job_runs',
   'operations/status.ts -> webhook_hours',
   'operations/status.ts -> webhook_status',
@@ -136,7 +132,7 @@ const ALLOWLIST: readonly string[] = [
 ];
 
 /** The size ALLOWLIST had when last shrunk: lower it with every removal, never raise it. */
-const ALLOWLIST_CEILING = 118;
+const ALLOWLIST_CEILING = 114;
 
 const tables = migrationTables();
 const domains = readdirSync(LIB).filter((name) => statSync(join(LIB, name)).isDirectory());

@@ -13,7 +13,7 @@ import {
   WEBHOOK_REFUSALS_ALERT,
   type AlertDto,
 } from '../../../src/shared/operations.ts';
-import { enqueueEmail } from '../outbox/index.ts';
+import { enqueueEmail, outboxBacklog } from '../outbox/index.ts';
 import { db, type Db, env, log, type Tx } from '../platform/index.ts';
 import { operationsAlertEmail } from './emails.ts';
 
@@ -44,10 +44,8 @@ export async function currentProblems(sql: Db = db()): Promise<Problem[]> {
         : `${job.label} (${job.name}) has never run in ${waited}; it runs every ${minutes(job.everyMinutes)}`,
     });
   }
-  const [outbox] = await sql<{ pending: number; waited_min: number | null }[]>`
-    select count(*)::int as pending, extract(epoch from now() - min(created_at)) / 60 as waited_min
-    from email_outbox where status = 'pending'`;
-  if (outbox && outbox.waited_min !== null && Number(outbox.waited_min) > OUTBOX_STALE_MINUTES) {
+  const outbox = await outboxBacklog(sql);
+  if (outbox.waited_min !== null && Number(outbox.waited_min) > OUTBOX_STALE_MINUTES) {
     problems.push({
       key: 'outbox-stale',
       title: `Emails are not going out: the oldest of ${outbox.pending} pending has waited ${minutes(Number(outbox.waited_min))}`,

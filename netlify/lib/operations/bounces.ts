@@ -6,7 +6,7 @@
 import type { EmailBounceDto } from '../../../src/shared/operations.ts';
 import type { Session } from '../auth/index.ts';
 import { transport } from '../mail/index.ts';
-import { clearSuppression, suppressionsFor } from '../outbox/index.ts';
+import { clearSuppression, providerBounceId, suppressionsFor } from '../outbox/index.ts';
 import { db, HttpError, log, recordAdminAction } from '../platform/index.ts';
 
 export const SPAM_COMPLAINT_STAYS =
@@ -22,12 +22,11 @@ export async function clearBounce(session: Session, address: string): Promise<{ 
   const [current] = (await suppressionsFor(db(), [address])).filter((b) => !b.clearedAt);
   if (!current) throw new HttpError(404, 'This address is not marked undeliverable');
   if (!current.canReactivate) throw new HttpError(409, SPAM_COMPLAINT_STAYS);
-  const [bounce] = await db()<{ provider_bounce_id: string | null }[]>`
-    select provider_bounce_id from email_suppressions where address = ${address}`;
+  const bounceId = await providerBounceId(db(), address);
   const via = transport();
-  if (bounce?.provider_bounce_id && via?.reactivate) {
+  if (bounceId && via?.reactivate) {
     try {
-      await via.reactivate(bounce.provider_bounce_id, { signal: AbortSignal.timeout(5_000) });
+      await via.reactivate(bounceId, { signal: AbortSignal.timeout(5_000) });
     } catch (error) {
       log.warn('the provider refused to reactivate an address', { error });
       throw new HttpError(502, 'Postmark did not reactivate this address; try again later, or ask Postmark support.');

@@ -11,7 +11,7 @@ import {
   type OperationsDto,
   type WebhookStatusDto,
 } from '../../../src/shared/operations.ts';
-import { undeliverableAddresses } from '../outbox/index.ts';
+import { outboxHealth, outboxHours, undeliverableAddresses } from '../outbox/index.ts';
 import { checkHealth, db, env } from '../platform/index.ts';
 import { recentAlerts, registerJobs } from './alerts.ts';
 import { recentReconciliations } from './reconcile.ts';
@@ -22,14 +22,8 @@ export async function operationsStatus(): Promise<OperationsDto> {
   const health = await checkHealth();
   const sql = db();
   await registerJobs();
-  const [[outbox], jobs, hooks, hours, bounces, reconciliations, alerts] = await Promise.all([
-    sql<{ pending: number; oldest: Date | null; failed: number; suppressed: number; bounced: number }[]>`
-      select count(*) filter (where status = 'pending')::int as pending,
-             min(created_at) filter (where status = 'pending') as oldest,
-             count(*) filter (where status = 'failed' and created_at > now() - interval '24 hours')::int as failed,
-             count(*) filter (where status = 'suppressed' and created_at > now() - interval '24 hours')::int as suppressed,
-             (select count(*)::int from email_suppressions where cleared_at is null) as bounced
-      from email_outbox where status = 'pending' or created_at > now() - interval '24 hours'`,
+  const [outbox, jobs, hooks, hours, bounces, reconciliations, alerts] = await Promise.all([
+    outboxHealth(sql),
     sql<
       {
         job: string;
@@ -115,19 +109,21 @@ export async function operationsStatus(): Promise<OperationsDto> {
 
 /** The last 24 whole hours and this one: emails by outcome (by when written), webhooks by outcome. */
 async function lastDay(): Promise<HourDto[]> {
-  const rows = await db()<{ hour: Date; sent: number; failed: number; suppressed: number; accepted: number; refused: number }[]>`
-    with hours as (select generate_series(date_trunc('hour', now()) - interval '23 hours', date_trunc('hour', now()), interval '1 hour') as hour),
-    mail as (
-      select date_trunc('hour', created_at) as hour,
-             count(*) filter (where status = 'sent')::int as sent,
-             count(*) filter (where status = 'failed')::int as failed,
-             count(*) filter (where status = 'suppressed')::int as suppressed
-      from email_outbox where created_at >= date_trunc('hour', now()) - interval '23 hours' group by 1),
-    hooks as (
-      select hour, sum(accepted)::int as accepted, sum(refused)::int as refused
-      from webhook_hours where hour >= date_trunc('hour', now()) - interval '23 hours' group by 1)
-    select h.hour, coalesce(m.sent, 0) as sent, coalesce(m.failed, 0) as failed, coalesce(m.suppressed, 0) as suppressed,
-           coalesce(w.accepted, 0) as accepted, coalesce(w.refused, 0) as refused
-    from hours h left join mail m on m.hour = h.hour left join hooks w on w.hour = h.hour order by h.hour`;
-  return rows.map((r) => ({ ...r, hour: new Date(r.hour).toISOString() }));
+  const sql = db();
+  const [rows, mail] = await Promise.all([
+    sql<{ hour: Date; accepted: number; refused: number }[]>`
+      with hours as (select generate_series(date_trunc('hour', now()) - interval '23 hours', date_trunc('hour', now()), interval '1 hour') as hour),
+      hooks as (
+        select hour, sum(accepted)::int as accepted, sum(refused)::int as refused
+        from webhook_hours where hour >= date_trunc('hour', now()) - interval '23 hours' group by 1)
+      select h.hour, coalesce(w.accepted, 0) as accepted, coalesce(w.refused, 0) as refused
+      from hours h left join hooks w on w.hour = h.hour order by h.hour`,
+    outboxHours(sql),
+  ]);
+  const byHour = new Map(mail.map((m) => [new Date(m.hour).getTime(), m]));
+  return rows.map((r) => {
+    const m = byHour.get(new Date(r.hour).getTime());
+    const hour = new Date(r.hour).toISOString();
+    return { hour, sent: m?.sent ?? 0, failed: m?.failed ?? 0, suppressed: m?.suppressed ?? 0, accepted: r.accepted, refused: r.refused };
+  });
 }

@@ -17,6 +17,7 @@ export {
   deliverBacklog,
   type DeliverOptions,
 } from './deliver.ts';
+export * from './health.ts';
 export { MESSAGE_KINDS } from './kinds.ts';
 export * from './queue.ts';
 export * from './records.ts';

@@ -111,3 +111,10 @@ export async function clearSuppression(sql: Db, address: string, by: { reason: '
     returning ${sql.unsafe(COLUMNS)}, provider_bounce_id`;
   return row ? { bounce: bounceDto(row), providerBounceId: row.provider_bounce_id } : null;
 }
+
+/** The provider's id of the address's bounce (to ask the provider to send to it again), or null. */
+export async function providerBounceId(sql: Db, address: string): Promise<string | null> {
+  const [row] = await sql<{ provider_bounce_id: string | null }[]>`
+    select provider_bounce_id from email_suppressions where address = ${address}`;
+  return row?.provider_bounce_id ?? null;
+}
