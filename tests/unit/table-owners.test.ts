@@ -96,8 +96,6 @@ const ALLOWLIST: readonly string[] = [
   'leads/store.ts -> accounts',
   'money/admin.ts -> accounts',
   'money/admin.ts -> invoices',
-  'money/admin.ts -> payment_orders',
-  'money/admin.ts -> refunds',
   'money/csv.ts -> invoices',
   'money/documents.ts -> credit_notes',
   'money/documents.ts -> invoices',
@@ -105,8 +103,6 @@ const ALLOWLIST: readonly string[] = [
   'operations/alerts.ts -> admin_profiles',
   'operations/alerts.ts -> job_runs',
   'operations/alerts.ts -> webhook_status',
-  'operations/reconcile.ts -> payment_orders',
-  'operations/reconcile.ts -> refunds',
   'operations/status.ts -> job_runs',
   'operations/status.ts -> webhook_hours',
   'operations/status.ts -> webhook_status',
@@ -132,7 +128,7 @@ const ALLOWLIST: readonly string[] = [
 ];
 
 /** The size ALLOWLIST had when last shrunk: lower it with every removal, never raise it. */
-const ALLOWLIST_CEILING = 114;
+const ALLOWLIST_CEILING = 110;
 
 const tables = migrationTables();
 const domains = readdirSync(LIB).filter((name) => statSync(join(LIB, name)).isDirectory());

@@ -1,13 +1,14 @@
 /**
  * The daily reconciliation (docs/architecture.md, Operations): for one India day, the gateway's
- * payments and refunds (its list APIs) against our ledger (payment_orders with the automatic
- * refunds of second captures it keeps, and refunds), both ways, amounts included. Each day's outcome is stored in `reconciliations` (a clean day too); a
- * mismatch is listed on the owners' screen and emailed by the operations check.
+ * payments and refunds (its list APIs) against our ledger (`recordedBooks`: captures, owners'
+ * refunds and the automatic refunds of duplicate captures), both ways, amounts included. Each
+ * day's outcome is stored in `reconciliations` (a clean day too); a mismatch is listed on the
+ * owners' screen and emailed by the operations check.
  */
 import type { Mismatch, ReconcileRange, ReconciliationDto } from '../../../src/shared/operations.ts';
-import { gateway, paymentsConfigured } from '../payments/index.ts';
+import { gateway, paymentsConfigured, recordedBooks } from '../payments/index.ts';
 import { db, log } from '../platform/index.ts';
-import { compareDay, type DayResult, type GatewayRefundSide, type GatewaySide, type RecordedRefund } from './reconcile-compare.ts';
+import { compareDay, type DayResult, type GatewayRefundSide, type GatewaySide } from './reconcile-compare.ts';
 
 const DAY_MS = 86_400_000;
 const COLUMNS = `day::text as day, status, gateway_mode, payments_checked, refunds_checked, gateway_captured_paise,
@@ -92,49 +93,25 @@ export async function recentReconciliations(limit = 7): Promise<ReconciliationDt
 async function gatherBooks(day: string, mode: string) {
   const gw = gateway();
   const { from, to } = istDay(day);
-  const sql = db();
   const [payments, refunds] = [await gw.listPayments({ from, to }), await gw.listRefunds({ from, to })];
-  const paymentIds = payments.map((p) => p.id).concat('');
-  const refundIds = refunds.map((r) => r.id).concat('');
-  const ours = await sql<{ payment_id: string; amount_paise: string; in_day: boolean }[]>`
-    select payment_id, amount_paise, (paid_at >= ${from} and paid_at < ${to}) as in_day from payment_orders
-    where status = 'paid' and gateway = ${mode} and ((paid_at >= ${from} and paid_at < ${to}) or payment_id in ${sql(paymentIds)})`;
-  const ourRefunds = await sql<
-    { refund_id: string; payment_id: string; amount_paise: string; status: RecordedRefund['status']; in_day: boolean }[]
-  >`
-    select f.gateway_refund_id as refund_id, f.payment_id, f.amount_paise, f.status, (f.created_at >= ${from} and f.created_at < ${to}) as in_day
-    from refunds f join payment_orders o on o.id = f.order_id
-    where o.gateway = ${mode} and f.gateway_refund_id is not null
-      and ((f.created_at >= ${from} and f.created_at < ${to}) or f.gateway_refund_id in ${sql(refundIds)})
-    union all
-    select o.duplicate_refund_id, o.payment_id, o.amount_paise, 'requested',
-           (o.duplicate_refunded_at >= ${from} and o.duplicate_refunded_at < ${to})
-    from payment_orders o
-    where o.gateway = ${mode} and o.duplicate_refund_id is not null and o.duplicate_refund_id not like 'claim:%'
-      and ((o.duplicate_refunded_at >= ${from} and o.duplicate_refunded_at < ${to}) or o.duplicate_refund_id in ${sql(refundIds)})`;
+  const ours = await recordedBooks(mode, { from, to }, { paymentIds: payments.map((p) => p.id), refundIds: refunds.map((r) => r.id) });
 
   const listedPaymentIds = new Set(payments.map((p) => p.id));
   const fetchedPayments = new Map<string, GatewaySide | null>();
-  for (const row of ours.filter((p) => p.in_day && !listedPaymentIds.has(p.payment_id))) {
-    fetchedPayments.set(row.payment_id, await gw.fetchPayment(row.payment_id).catch(() => null));
+  for (const row of ours.captures.filter((p) => p.inDay && !listedPaymentIds.has(p.paymentId))) {
+    fetchedPayments.set(row.paymentId, await gw.fetchPayment(row.paymentId).catch(() => null));
   }
   const listedRefundIds = new Set(refunds.map((r) => r.id));
   const fetchedRefunds = new Map<string, GatewayRefundSide | null>();
-  for (const row of ourRefunds.filter((r) => r.in_day && !listedRefundIds.has(r.refund_id))) {
-    fetchedRefunds.set(row.refund_id, await gw.fetchRefund(row.payment_id, row.refund_id).catch(() => null));
+  for (const row of ours.refunds.filter((r) => r.inDay && !listedRefundIds.has(r.refundId))) {
+    fetchedRefunds.set(row.refundId, await gw.fetchRefund(row.paymentId, row.refundId).catch(() => null));
   }
   return {
     listedPayments: payments,
-    recordedPayments: ours.map((p) => ({ paymentId: p.payment_id, amountPaise: Number(p.amount_paise), inDay: p.in_day })),
+    recordedPayments: ours.captures,
     fetchedPayments,
     listedRefunds: refunds,
-    recordedRefunds: ourRefunds.map((r) => ({
-      refundId: r.refund_id,
-      paymentId: r.payment_id,
-      amountPaise: Number(r.amount_paise),
-      status: r.status,
-      inDay: r.in_day,
-    })),
+    recordedRefunds: ours.refunds,
     fetchedRefunds,
   };
 }

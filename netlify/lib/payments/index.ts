@@ -14,6 +14,7 @@ export * from './completions.ts';
 export * from './core.ts';
 export * from './gateway/index.ts';
 export * from './gateway/sandbox.ts';
+export * from './ledger.ts';
 export * from './recheck.ts';
 export * from './refunds/records.ts';
 export * from './refunds/request.ts';
