@@ -85,7 +85,6 @@ const ALLOWLIST: readonly string[] = [
   'leads/pipeline/digest.ts -> accounts',
   'leads/pipeline/digest.ts -> admin_profiles',
   'leads/pipeline/read.ts -> accounts',
-  'leads/pipeline/read.ts -> email_suppressions',
   'leads/privacy.ts -> admin_audit_log',
   'leads/privacy.ts -> course_orders',
   'leads/privacy.ts -> enrolment_parts',
@@ -128,7 +127,7 @@ const ALLOWLIST: readonly string[] = [
 ];
 
 /** The size ALLOWLIST had when last shrunk: lower it with every removal, never raise it. */
-const ALLOWLIST_CEILING = 110;
+const ALLOWLIST_CEILING = 109;
 
 const tables = migrationTables();
 const domains = readdirSync(LIB).filter((name) => statSync(join(LIB, name)).isDirectory());

@@ -29,6 +29,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   // outbox: every queued message (emails and WhatsApp) and the addresses it holds back
   email_outbox: 'outbox',
   email_suppressions: 'outbox',
+  undeliverable_emails: 'outbox',
   // messaging: WhatsApp contacts, conversations, proof of opt-in, the sandbox
   whatsapp_contacts: 'messaging',
   whatsapp_messages: 'messaging',
@@ -113,6 +114,7 @@ export const PUBLIC_VIEWS: Record<string, string> = {
   learner_attendance: "a learner's batches and attendance percent, for the person page and My leads",
   lead_stages: "each lead's stage, owner and when its stage last changed, for documents' access and retention",
   active_plan_parts: "the active fee plans' parts at list price, for a code's preview",
+  undeliverable_emails: "addresses mail does not reach now and no right address was recorded for, for the counsellors' queue",
 };
 
 const IDENT = '(?:public\\.)?"?([a-z_][a-z0-9_]*)"?';

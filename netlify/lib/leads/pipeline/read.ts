@@ -107,10 +107,10 @@ type QueueRow = PipelineRow & {
 export async function workQueue(accountId: string): Promise<QueueItem[]> {
   const sql = db();
   const rows = await sql<QueueRow[]>`
+    -- Addresses mail does not reach (the outbox's view).
     with bounced as (
       select distinct i.kind, ${sql.unsafe(INBOX_KEY)} as key
-      from email_suppressions s join lead_inbox i on lower(i.email) = s.address
-      where s.cleared_at is null and s.corrected_at is null
+      from undeliverable_emails s join lead_inbox i on lower(i.email) = s.address
     ),
     -- A learner under their batch's attendance threshold (the classes' view): back in the queue, flagged.
     low_attendance as (
@@ -142,7 +142,7 @@ export async function workQueue(accountId: string): Promise<QueueItem[]> {
                   when m.stage = 'new' then 'new'
                   else 'later' end as bucket
       from mine m left join people x on x.kind = m.lead_kind and x.key = m.lead_id
-      left join email_suppressions s on s.address = lower(x.email) and s.cleared_at is null and s.corrected_at is null
+      left join undeliverable_emails s on s.address = lower(x.email)
       left join low_attendance low on low.kind = m.lead_kind and low.key = m.lead_id
     )
     select * from queue
