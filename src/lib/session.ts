@@ -7,7 +7,7 @@ import type { DisplayUser } from '../shared/account.ts';
 const USER_KEY = 'aspira.user';
 const ADMIN_KEY = 'aspira.admin';
 /** `adminRole` is remembered once the server has said it (GET /admin/me): the chrome shows an owner's sections from the first paint. */
-export type DisplayAdmin = { _id: string; email: string; firstName: string; adminRole?: 'owner' | 'counsellor' };
+export type DisplayAdmin = { _id: string; email: string; firstName: string; adminRole?: 'owner' | 'counsellor' | 'faculty' };
 
 function read<T>(key: string): T | null {
   try {

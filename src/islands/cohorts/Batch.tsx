@@ -7,10 +7,11 @@ import { handleSessionEnd, useAdmin } from '../admin/session.ts';
 import { useAdminLoad } from '../admin/useAdminQuery.ts';
 import { Toasts, toast } from '../ui/Toasts.tsx';
 import { Attendance } from './Attendance.tsx';
-import { batchDates } from './format.ts';
+import { batchDates, type Programme } from './format.ts';
 import { Roster } from './Roster.tsx';
 import { Timetable } from './Timetable.tsx';
 import '../admin/admin.css';
+import '../admin/pipeline.css';
 import './cohorts.css';
 
 const TABS = [
@@ -27,17 +28,19 @@ const tabFromAddress = (): Tab => TABS.find((t) => `#${t.key}` === location.hash
  * /admin/batch?id=...: one batch for its owners and faculty: its dates and phases, then the
  * timetable, the roster and the attendance, one tab at a time (the address keeps the tab).
  */
-export default function Batch() {
+export default function Batch({ programmes }: { programmes: Programme[] }) {
   const admin = useAdmin({ announce: true });
   const me = useAdminMe(!!admin);
   const owner = (me?.adminRole ?? admin?.adminRole) === 'owner';
   const [id] = useState(idFromAddress);
   const [tab, setTab] = useState<Tab>(tabFromAddress);
-  const {
-    data: batch,
-    error,
-    reload,
-  } = useAdminLoad<AdminBatchDetail>(id ? admin : null, `/admin/batches/${encodeURIComponent(id)}`, 'Failed to load the batch');
+  const loaded = useAdminLoad<{ batch: AdminBatchDetail }>(
+    id ? admin : null,
+    `/admin/batches/${encodeURIComponent(id)}`,
+    'Failed to load the batch',
+  );
+  const { error, reload } = loaded;
+  const batch = loaded.data?.batch ?? null;
 
   useEffect(() => {
     const follow = () => setTab(tabFromAddress());
@@ -73,7 +76,7 @@ export default function Batch() {
           <dl className="batch-facts">
             <div>
               <dt>Of</dt>
-              <dd>{batch.courseTitle ?? batch.programme}</dd>
+              <dd>{batch.courseTitle ?? programmes.find((p) => p.slug === batch.programme)?.name ?? batch.programme}</dd>
             </div>
             <div>
               <dt>Dates</dt>

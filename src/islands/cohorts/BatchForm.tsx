@@ -13,8 +13,8 @@ import { handleSessionEnd } from '../admin/session.ts';
 import { Field, FormError } from '../ui/Field.tsx';
 import { toast } from '../ui/Toasts.tsx';
 import { checkForm } from '../ui/useForm.ts';
+import type { Programme } from './format.ts';
 
-export type Programme = { slug: string; name: string };
 type Phase = { kind: PhaseKind; startsOn: string; endsOn: string; venue: string };
 
 const EMPTY = {

@@ -7,10 +7,11 @@ import { useAdminLoad } from '../admin/useAdminQuery.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { useFlash } from '../ui/useFlash.ts';
 import { BatchFaculty } from './BatchFaculty.tsx';
-import { BatchForm, type Programme } from './BatchForm.tsx';
-import { batchDates, batchPath } from './format.ts';
+import { BatchForm } from './BatchForm.tsx';
+import { batchDates, batchPath, type Programme } from './format.ts';
 import { Unplaced } from './Unplaced.tsx';
 import '../admin/admin.css';
+import '../admin/pipeline.css';
 import './cohorts.css';
 
 /**
@@ -83,7 +84,7 @@ export default function Batches({ programmes }: { programmes: Programme[] }) {
           ))}
         </ScrollTable>
       ) : null}
-      {owner && data ? <Unplaced batches={data.batches} programmeName={programmeName} onPlaced={reload} /> : null}
+      {owner && data ? <Unplaced admin={admin} batches={data.batches} programmeName={programmeName} onPlaced={reload} /> : null}
       <Dialog open={creating} onClose={() => setCreating(false)} title="New batch" className="batch-dialog">
         {creating ? (
           <BatchForm

@@ -3,7 +3,7 @@ import { api, errorText } from '../../lib/api.ts';
 import { SEAT_SOURCE_LABELS, type AdminBatch, type UnplacedAnswer, type UnplacedEnrolment } from '../../shared/cohorts.ts';
 import { dateIst } from '../../shared/dates.ts';
 import { LoadStatus, ScrollTable } from '../admin/list-screen.tsx';
-import { handleSessionEnd, useAdmin } from '../admin/session.ts';
+import { handleSessionEnd } from '../admin/session.ts';
 import { useAdminLoad } from '../admin/useAdminQuery.ts';
 import { toast } from '../ui/Toasts.tsx';
 
@@ -13,15 +13,16 @@ import { toast } from '../ui/Toasts.tsx';
  * open or running batch of the same course or programme.
  */
 export function Unplaced({
+  admin,
   batches,
   programmeName,
   onPlaced,
 }: {
+  admin: unknown;
   batches: AdminBatch[];
   programmeName: (slug: string) => string;
   onPlaced: () => void;
 }) {
-  const admin = useAdmin({ announce: false });
   const { data, error, reload } = useAdminLoad<UnplacedAnswer>(admin, '/admin/unplaced', 'Failed to load the purchases without a batch');
   const [choice, setChoice] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState<string | null>(null);

@@ -7,6 +7,7 @@ import { since } from '../admin/format.ts';
 import { dateTimeIst } from '../../shared/dates.ts';
 import { useAdmin } from '../admin/session.ts';
 import { StageForm } from './StageForm.tsx';
+import { AttendanceFlag, type LowAttendance } from './AttendanceFlag.tsx';
 import '../admin/admin.css';
 import '../admin/pipeline.css';
 import { ListScreen, LoadStatus } from '../admin/list-screen.tsx';
@@ -68,6 +69,7 @@ export default function MyLeads() {
                             ) : null}
                           </p>
                           {lead.summary ? <p className="queue-summary">{lead.summary}</p> : null}
+                          <AttendanceFlag attendance={(lead as QueueItem & { attendance?: LowAttendance | null }).attendance} />
                           {lead.lastReplyAt ? (
                             <p className="queue-replied">
                               <span className="badge">WhatsApp</span> replied{' '}

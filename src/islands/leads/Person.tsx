@@ -15,6 +15,8 @@ import './Person.css';
 import { DocumentReview } from '../documents/DocumentReview.tsx';
 import { LoadStatus, ScreenHead, ScrollTable } from '../admin/list-screen.tsx';
 import { dateTimeIst } from '../../shared/dates.ts';
+import type { PersonBatchAttendance } from '../../shared/classes.ts';
+import { PersonBatches } from './PersonBatches.tsx';
 
 const KIND_NAME: Record<TimelineKind, string> = {
   whatsapp: 'WhatsApp',
@@ -173,6 +175,7 @@ export default function Person() {
               </dd>
               <dt>First seen</dt>
               <dd>{dateTimeIst.format(new Date(person.firstSeen))}</dd>
+              <PersonBatches batches={(person as PersonDto & { batches?: PersonBatchAttendance[] }).batches} />
             </dl>
           </section>
           <PersonBounces person={person} onChanged={setPerson} />
