@@ -20,6 +20,7 @@ import {
   registrationAlive,
   islandsSettled,
 } from './harness.ts';
+import { build } from '../support/factories.ts';
 
 const PASSWORD = 'violet-harbour-lantern-42';
 const ready = { waitUntil: 'domcontentloaded' } as const;
@@ -176,7 +177,9 @@ e2eDescribe('My applications and privacy rights in the browser', () => {
     const lead = await fetch(`${baseUrl}/api/v1/user/contactus`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-nf-client-connection-ip': '198.51.100.77' },
-      body: JSON.stringify({ Name: 'Kabir Shah', Number: '98100 42424', email: requester, comments: 'Please erase me later.' }),
+      body: JSON.stringify(
+        build.contact({ Name: 'Kabir Shah', Number: '98100 42424', email: requester, comments: 'Please erase me later.' }),
+      ),
     });
     expect(lead.status).toBeLessThan(300);
     const admin = { email: newEmail('owner'), password: PASSWORD, firstName: 'Meera', lastName: 'Owner' };

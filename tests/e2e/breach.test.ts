@@ -6,6 +6,7 @@
 import { expect, it } from 'vitest';
 import { axeViolations } from './axe.ts';
 import { adminLogIn, baseUrl, createAdminFromTerminal, e2eDescribe, newPage, runScript, settled, sql } from './harness.ts';
+import { build } from '../support/factories.ts';
 
 const stamp = Date.now().toString(36);
 const OWNER = { email: `breach-owner-${stamp}@aspira.example`, password: 'breach-owner-pass-1', firstName: 'Meera', lastName: 'Iyer' };
@@ -16,7 +17,7 @@ e2eDescribe('breach help', () => {
     const lead = await fetch(`${baseUrl}/api/v1/user/contactus`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ source: 'contact', Name: 'Rohan Das', Number: '98450 67890', email: VISITOR, comments: 'Hello' }),
+      body: JSON.stringify(build.contact({ Name: 'Rohan Das', Number: '98450 67890', email: VISITOR, comments: 'Hello' })),
     });
     expect(lead.status).toBe(201);
     await sql()`update contact_requests set created_at = '2026-11-20T06:00:00Z' where email = ${VISITOR}`;

@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { PDFDocument } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { adminLogIn, baseUrl, e2eDescribe, emailedOtp, newPage, settled, signupVerified, sql } from './harness.ts';
+import { build } from '../support/factories.ts';
 
 const PASSWORD = 'violet-harbour-lantern-42';
 const stamp = Date.now();
@@ -25,10 +26,10 @@ async function registration(email: string): Promise<string> {
   };
   await post('/otp/send', { email });
   const { verificationToken } = await post('/otp/verify', { email, otp: await emailedOtp(email) });
-  const form = {
+  const form = build.registration({
     name: 'Asha Verma', email, phone: '+91 98765 43210', fatherName: 'Ravi Verma', qualification: '12th', highschool: '86.5',
     university: '', sop: '', experience: '', motivation: 'To study in France.', dateOfBirth: '2001-04-12', verificationToken,
-  }; // prettier-ignore
+  }); // prettier-ignore
   return (await post('/user/register-unpaid', form)).registration._id;
 }
 

@@ -8,6 +8,7 @@ import postgres from 'postgres';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT } from '../../scripts/lib/database.ts';
+import { build } from '../support/factories.ts';
 
 export const chromePath = inject('chromePath');
 export const baseUrl = inject('e2eBaseUrl');
@@ -80,13 +81,13 @@ export async function signupVerified(
   person: { email: string; password: string; firstName?: string; lastName?: string },
   adminRole: 'owner' | 'counsellor' = 'owner',
 ): Promise<void> {
-  const body = {
+  const named = {
     firstName: person.firstName ?? 'Test',
     lastName: person.lastName ?? (role === 'admin' ? 'Admin' : 'Learner'),
     email: person.email,
     password: person.password,
-    ...(role === 'admin' ? { inviteCode: 'e2e-invite-code' } : {}),
   };
+  const body = role === 'admin' ? build.adminSignup({ ...named, inviteCode: 'e2e-invite-code' }) : build.signup(named);
   const res = await fetch(`${baseUrl}/api/v1/${role}/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -16,6 +16,7 @@ import {
   islandsSettled,
   newVisitorAddress,
 } from './harness.ts';
+import { build } from '../support/factories.ts';
 
 const stamp = Date.now().toString(36);
 const LEARNER = { email: `plan.learner.${stamp}@example.com`, password: 'learn2grow!', firstName: 'Meera', lastName: 'Iyer' };
@@ -44,7 +45,7 @@ async function payAdmitFee(email: string): Promise<void> {
   await send('POST', '/otp/send', { email });
   const code = await emailedOtp(email);
   const { verificationToken } = await send('POST', '/otp/verify', { email, otp: code });
-  const form = {
+  const form = build.registration({
     name: 'Meera Iyer',
     email,
     phone: '+91 98765 43210',
@@ -56,7 +57,7 @@ async function payAdmitFee(email: string): Promise<void> {
     sop: 'I want to study in France.',
     experience: '',
     motivation: 'A degree from a public university.',
-  };
+  });
   const { registrationToken } = await send('POST', '/user/register-unpaid', { ...form, verificationToken });
   const order = (await send('POST', '/payment/create-order', { registrationToken, feeOption: 'admit', state: '29' })) as {
     order: { id: string; amount: number };

@@ -9,6 +9,7 @@ import { PDFDocument } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { adminLogIn, baseUrl, e2eDescribe, emailedOtp, newPage, signupVerified, sql } from './harness.ts';
 import { learnerLogIn, shot } from './screens-kit.ts';
+import { build } from '../support/factories.ts';
 
 const run = Date.now().toString(36);
 const PASSWORD = 'violet-harbour-lantern-42';
@@ -27,10 +28,10 @@ async function post(path: string, body: unknown) {
 async function registration(email: string): Promise<string> {
   await post('/otp/send', { email });
   const { verificationToken } = await post('/otp/verify', { email, otp: await emailedOtp(email) });
-  const form = {
+  const form = build.registration({
     name: 'Asha Verma', email, phone: '+91 98765 43210', fatherName: 'Ravi Verma', qualification: '12th', highschool: '86.5',
     university: '', sop: '', experience: '', motivation: 'To study in France.', dateOfBirth: '2001-04-12', verificationToken,
-  }; // prettier-ignore
+  }); // prettier-ignore
   return (await post('/user/register-unpaid', form)).registration._id;
 }
 
@@ -115,7 +116,7 @@ e2eDescribe('documents and choices, as people read them', () => {
 
   it('/choices on a phone keeps each column name and says what the notice is', { timeout: 120_000 }, async () => {
     const email = `screens-choices-${run}@example.com`;
-    await post('/user/contactus', { source: 'contact', Name: 'Asha', Number: '9810042424', email, comments: 'Which course?' });
+    await post('/user/contactus', build.contact({ Name: 'Asha', Number: '9810042424', email, comments: 'Which course?' }));
     let link = '';
     for (let i = 0; i < 50 && !link; i++) {
       const [mail] = await sql()<

@@ -8,6 +8,7 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { adminLogIn, baseUrl, e2eDescribe, newPage, signupVerified, sql } from './harness.ts';
 import { shot } from './screens-kit.ts';
+import { build } from '../support/factories.ts';
 
 const run = Date.now().toString(36);
 const owner = { email: `screens-owner-${run}@aspira.example`, password: 'violet harbour lantern 42', firstName: 'Sana', lastName: 'Owner' };
@@ -58,17 +59,18 @@ e2eDescribe('staff screens', () => {
       const res = await fetch(`${baseUrl}/api/v1/user/contactus`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: baseUrl },
-        body: JSON.stringify({
-          source: 'contact',
-          Name: `Kabir ${run}`,
-          Number: child.phone,
-          email: child.email,
-          comments: 'Which course suits me?',
-          under18: true,
-          parentName: parent.name,
-          parentEmail: parent.email,
-          parentPhone: parent.phone,
-        }),
+        body: JSON.stringify(
+          build.contact({
+            Name: `Kabir ${run}`,
+            Number: child.phone,
+            email: child.email,
+            comments: 'Which course suits me?',
+            under18: true,
+            parentName: parent.name,
+            parentEmail: parent.email,
+            parentPhone: parent.phone,
+          }),
+        ),
       });
       expect(res.status, await res.text()).toBe(201);
       for (const width of [375, 1280]) {

@@ -6,6 +6,7 @@ import { createAccount, login } from '../../../netlify/lib/accounts/index.ts';
 import { resetEnvForTests } from '../../../netlify/lib/platform/index.ts';
 import { activeImageStore, useImageStore } from '../../../netlify/lib/images/index.ts';
 import { BASE_URL, call, count, useTestDatabase } from '../support/harness.ts';
+import { build } from '../../support/factories.ts';
 
 const db = useTestDatabase();
 let token = '';
@@ -43,7 +44,12 @@ function courseForm(fields: Fields, image?: { bytes: Uint8Array; name: string; t
   return form;
 }
 
-const valid = { title: 'Cloud Fundamentals', description: 'Learn the cloud from first principles.', price: '4999', duration: '3 months' };
+const valid = build.course({
+  title: 'Cloud Fundamentals',
+  description: 'Learn the cloud from first principles.',
+  price: '4999',
+  duration: '3 months',
+});
 
 async function counts() {
   return { courses: await count(db, 'courses'), images: await count(db, 'images') };

@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { call, count, useTestDatabase } from '../support/harness.ts';
+import { build } from '../../support/factories.ts';
 
 const db = useTestDatabase({ LEAD_RATE_LIMIT_PER_10_MIN: '100000' });
 
@@ -16,8 +17,7 @@ const ENDPOINTS = [
   {
     path: '/api/v1/user/contactus',
     table: 'contact_requests',
-    valid: {
-      source: 'contact',
+    valid: build.contact({
       Name: 'Asha',
       Number: '9810042424',
       email: 'asha@example.com',
@@ -26,17 +26,24 @@ const ENDPOINTS = [
       website2: '',
       utm_source: 'x',
       referrer: 'https://example.com',
-    },
+    }),
   },
   {
     path: '/api/v1/user/scholarship',
     table: 'scholarship_applications',
-    valid: { name: 'Meera', email: 'meera@example.com', phone: '+91 98765 43210', institute: 'DU', message: 'Please', website2: '' },
+    valid: build.scholarship({
+      name: 'Meera',
+      email: 'meera@example.com',
+      phone: '+91 98765 43210',
+      institute: 'DU',
+      message: 'Please',
+      website2: '',
+    }),
   },
   {
     path: '/api/v1/user/tank',
     table: 'startup_pitches',
-    valid: {
+    valid: build.pitch({
       Name: 'Kabir',
       Number: '9810042424',
       email: 'k@example.com',
@@ -62,7 +69,7 @@ const ENDPOINTS = [
       heardFrom: '',
       additionalComments: '',
       website2: '',
-    },
+    }),
   },
 ] as const;
 

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { call, useTestDatabase } from '../support/harness.ts';
 import { freshIp, makeAdmin } from './kit.ts';
+import { build } from '../../support/factories.ts';
 
 const db = useTestDatabase();
 
@@ -21,8 +22,7 @@ describe("a child's person page", () => {
   it('names the parent to contact for the child’s lead, and no parent for an adult', async () => {
     const owner = await makeAdmin('Minorpage', 'owner');
     const child = await call('POST', '/api/v1/user/contactus', {
-      body: {
-        source: 'contact',
+      body: build.contact({
         Name: 'Kabir',
         Number: '9811122233',
         email: 'kabir.child@example.com',
@@ -31,7 +31,7 @@ describe("a child's person page", () => {
         parentName: 'Meera Verma',
         parentEmail: 'meera.parent@example.com',
         parentPhone: '9810011111',
-      },
+      }),
       ip: freshIp(),
     });
     expect(child.status, child.text).toBe(201);
@@ -47,7 +47,7 @@ describe("a child's person page", () => {
     ]);
 
     const adult = await call('POST', '/api/v1/user/contactus', {
-      body: { source: 'contact', Name: 'Asha', Number: '9811100099', email: 'asha.adult@example.com', comments: 'Hello' },
+      body: build.contact({ Name: 'Asha', Number: '9811100099', email: 'asha.adult@example.com', comments: 'Hello' }),
       ip: freshIp(),
     });
     expect(adult.status, adult.text).toBe(201);

@@ -6,6 +6,7 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { call, count, useTestDatabase } from '../support/harness.ts';
 import { auditRows, makeAdmin, pipelineRow, submitAdvisorLead, type TestAdmin } from './kit.ts';
+import { build } from '../../support/factories.ts';
 
 const db = useTestDatabase({ LEAD_RATE_LIMIT_PER_10_MIN: '1000' });
 let owner: TestAdmin;
@@ -45,21 +46,21 @@ describe('every form kind', () => {
       [
         '/api/v1/user/contactus',
         'contact_requests',
-        { Name: 'Cora Page', Number: '9810042424', email: 'cora@example.com', comments: 'Hi' },
+        build.contact({ Name: 'Cora Page', Number: '9810042424', email: 'cora@example.com', comments: 'Hi' }),
         'contact',
         'contact',
       ],
       [
         '/api/v1/user/scholarship',
         'scholarship_applications',
-        { name: 'Sam Lee', email: 'sam@example.com', phone: '09876543210', institute: 'DU', message: 'Test please' },
+        build.scholarship({ name: 'Sam Lee', email: 'sam@example.com', phone: '09876543210', institute: 'DU', message: 'Test please' }),
         'scholarship',
         'scholarship',
       ],
       [
         '/api/v1/user/tank',
         'startup_pitches',
-        {
+        build.pitch({
           Name: 'Kabir Shah',
           Number: '+44 20 7946 0958',
           email: 'kabir@startup.io',
@@ -76,7 +77,7 @@ describe('every form kind', () => {
           team: 'Team',
           vision: 'Vision',
           pitchDeckLink: 'https://docs.example.com/deck.pdf',
-        },
+        }),
         'pitch',
         'pitch',
       ],
@@ -228,14 +229,14 @@ describe('the work queue and the inbox', () => {
       return res.body;
     };
     const all = await get('?q=filter.person');
-    expect(all.leads[0]).toMatchObject({ stage: 'qualified', ownerId: asha.id, ownerName: 'Asha Admin', nextFollowUpAt: null });
+    expect(all.rows[0]).toMatchObject({ stage: 'qualified', ownerId: asha.id, ownerName: 'Asha Admin', nextFollowUpAt: null });
     expect(all.admins).toEqual(expect.arrayContaining([{ id: asha.id, name: 'Asha Admin' }]));
-    expect((await get('?stage=qualified')).leads.every((l: { stage: string }) => l.stage === 'qualified')).toBe(true);
-    expect((await get('?stage=qualified')).leads.map((l: { id: string }) => l.id)).toContain(id);
-    expect((await get('?owner=me&q=filter.person')).leads).toHaveLength(1);
-    expect((await get('?owner=me&q=filter.person', owner)).leads).toHaveLength(0);
-    expect((await get(`?owner=${asha.id}&q=filter.person`, owner)).leads).toHaveLength(1);
-    expect((await get('?owner=none')).leads.every((l: { ownerId: string | null }) => l.ownerId === null)).toBe(true);
+    expect((await get('?stage=qualified')).rows.every((l: { stage: string }) => l.stage === 'qualified')).toBe(true);
+    expect((await get('?stage=qualified')).rows.map((l: { id: string }) => l.id)).toContain(id);
+    expect((await get('?owner=me&q=filter.person')).rows).toHaveLength(1);
+    expect((await get('?owner=me&q=filter.person', owner)).rows).toHaveLength(0);
+    expect((await get(`?owner=${asha.id}&q=filter.person`, owner)).rows).toHaveLength(1);
+    expect((await get('?owner=none')).rows.every((l: { ownerId: string | null }) => l.ownerId === null)).toBe(true);
     expect((await call('GET', '/api/v1/admin/leads?stage=won', { token: asha.token })).status).toBe(400);
     const csv = await call('GET', '/api/v1/admin/leads?format=csv&q=filter.person', { token: asha.token });
     expect(csv.text).toContain('Qualified,Asha Admin');

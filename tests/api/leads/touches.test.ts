@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { call, signupVerifiedLearner, useTestDatabase } from '../support/harness.ts';
 import { newEmail, nextIp, registrationForm, verifiedToken } from '../registrations/kit.ts';
+import { build } from '../../support/factories.ts';
 
 const db = useTestDatabase();
 
@@ -33,7 +34,14 @@ const EXPECTED = [
 describe('first and last touch on every lead kind', () => {
   it('a contact request keeps both touches, and a malformed one is dropped without refusing the lead', async () => {
     const email = newEmail('touch.contact');
-    const body = { source: 'contact', Number: '9810042424', email, comments: 'Which course?', ...TOUCHES, first_utm_campaign: 'x\ny' };
+    const body = build.contact({
+      Name: '',
+      Number: '9810042424',
+      email,
+      comments: 'Which course?',
+      ...TOUCHES,
+      first_utm_campaign: 'x\ny',
+    });
     const answer = await call('POST', '/api/v1/user/contactus', { body, ip: nextIp() });
     expect(answer.status, answer.text).toBe(201);
     const [row] = await db.sql<{ id: string }[]>`select id::text from contact_requests where email = ${email}`;

@@ -9,6 +9,7 @@ import { REQUEST_BUDGET_MS } from '../../../netlify/lib/outbox/index.ts';
 import { useFakePostmark } from '../../fixtures/fake-postmark.ts';
 import { call, signupVerifiedLearner, useTestDatabase } from '../support/harness.ts';
 import { newEmail, nextIp, openFeeOrder, registered, sandboxPay } from '../registrations/kit.ts';
+import { build } from '../../support/factories.ts';
 
 const db = useTestDatabase({ TEAM_EMAIL: 'hanging-team@aspira.example' });
 
@@ -34,7 +35,7 @@ describe('while the mail API hangs', () => {
     answeredFast(
       'POST /user/contactus',
       await call('POST', '/api/v1/user/contactus', {
-        body: { Name: 'Asha Verma', Number: '98100 42424', email: newEmail('contact'), comments: 'Which course suits me?' },
+        body: build.contact({ Name: 'Asha Verma', Number: '98100 42424', email: newEmail('contact'), comments: 'Which course suits me?' }),
         ip: nextIp(),
       }),
       201,
@@ -42,13 +43,13 @@ describe('while the mail API hangs', () => {
     answeredFast(
       'POST /user/scholarship',
       await call('POST', '/api/v1/user/scholarship', {
-        body: {
+        body: build.scholarship({
           name: 'Meera Iyer',
           email: newEmail('scholar'),
           phone: '09876543210',
           institute: 'Delhi University',
           message: 'Test date?',
-        },
+        }),
         ip: nextIp(),
       }),
       201,
@@ -56,7 +57,7 @@ describe('while the mail API hangs', () => {
     answeredFast(
       'POST /user/tank',
       await call('POST', '/api/v1/user/tank', {
-        body: {
+        body: build.pitch({
           Name: 'Kabir Shah',
           Number: '+91 91234 56789',
           email: newEmail('founder'),
@@ -73,7 +74,7 @@ describe('while the mail API hangs', () => {
           team: 'Two founders.',
           vision: 'Job-ready in 90 days.',
           pitchDeckLink: 'https://docs.example.com/deck.pdf',
-        },
+        }),
         ip: nextIp(),
       }),
       201,

@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONFIRMATIONS_PER_DAY, greetingName, REDACTED } from '../../../netlify/lib/outbox/index.ts';
 import { useFakePostmark } from '../../fixtures/fake-postmark.ts';
 import { call, useTestDatabase } from '../support/harness.ts';
+import { build } from '../../support/factories.ts';
 
 const TEAM = 'team-mail@aspira.example';
 const db = useTestDatabase({ TEAM_EMAIL: TEAM, LEAD_RATE_LIMIT_PER_10_MIN: '100' });
@@ -23,7 +24,7 @@ describe('confirmations carry none of the visitor text', () => {
   it('contact form: a lure in the name and the message reaches only the team', async () => {
     const victim = 'victim1@example.com';
     const res = await call('POST', '/api/v1/user/contactus', {
-      body: { Name: 'Bank.example Security Team', Number: '98100 42424', email: victim, comments: LURE },
+      body: build.contact({ Name: 'Bank.example Security Team', Number: '98100 42424', email: victim, comments: LURE }),
       ip: ip(),
     });
     expect(res.status).toBe(201);

@@ -13,6 +13,7 @@ import { closeDb } from '../../../netlify/lib/platform/index.ts';
 import { call } from '../support/harness.ts';
 import { createServerDatabase, useDatabaseUrl, type ServerDatabase } from '../support/supabase.ts';
 import { TcpProxy } from '../support/tcp-proxy.ts';
+import { build } from '../../support/factories.ts';
 
 const SERVER = process.env.TEST_DATABASE_URL;
 if (!SERVER) console.warn('db-faults: skipped, TEST_DATABASE_URL is not set (locks, timeouts and slots need a PostgreSQL server)');
@@ -31,7 +32,11 @@ async function timed(method: string, path: string, body?: unknown) {
 
 async function postLead() {
   const email = `fault.${process.pid}.${++leadCounter}@example.com`;
-  const res = await timed('POST', '/api/v1/user/contactus', { Name: 'Asha', Number: '98100 42424', email, comments: 'Call me' });
+  const res = await timed(
+    'POST',
+    '/api/v1/user/contactus',
+    build.contact({ Name: 'Asha', Number: '98100 42424', email, comments: 'Call me' }),
+  );
   answered.set(email, res.status);
   return res;
 }

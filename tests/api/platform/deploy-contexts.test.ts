@@ -8,6 +8,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resetEnvForTests } from '../../../netlify/lib/platform/index.ts';
 import { call, count, signupVerifiedLearner, useTestDatabase } from '../support/harness.ts';
+import { build } from '../../support/factories.ts';
 
 const db = useTestDatabase();
 const PREVIEW = { deploy: { context: 'deploy-preview' } };
@@ -93,7 +94,7 @@ describe('a deploy preview without keys', () => {
     resetEnvForTests();
     try {
       const res = await preview('POST', '/api/v1/user/contactus', {
-        body: { Name: 'Asha', Number: '98100 42424', email: 'asha.preview@example.com', comments: 'Hello' },
+        body: build.contact({ Name: 'Asha', Number: '98100 42424', email: 'asha.preview@example.com', comments: 'Hello' }),
         ip: '192.0.2.78',
       });
       expect(res.status).toBe(201);

@@ -6,6 +6,7 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAccount, login } from '../../../netlify/lib/accounts/index.ts';
 import { BASE_URL, call, count, useTestDatabase } from '../support/harness.ts';
+import { build } from '../../support/factories.ts';
 
 const db = useTestDatabase({ LEAD_RATE_LIMIT_PER_10_MIN: '100000' });
 const PASSWORD = 'Quiet-harbor-lantern-42';
@@ -15,7 +16,7 @@ beforeEach(() => void vi.spyOn(console, 'log').mockImplementation(() => {}));
 
 let ipCounter = 0;
 const ip = () => `10.8.${Math.floor(++ipCounter / 250) % 250}.${(ipCounter % 250) + 1}`;
-const contact = { Name: 'Asha', Number: '9810042424', email: 'asha@example.com', comments: 'Hello' };
+const contact = build.contact({ Name: 'Asha', Number: '9810042424', email: 'asha@example.com', comments: 'Hello' });
 const postContact = (headers: Record<string, string>) =>
   call('POST', '/api/v1/user/contactus', { rawBody: JSON.stringify(contact), headers, ip: ip() });
 

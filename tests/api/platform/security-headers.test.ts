@@ -8,6 +8,7 @@ import { createAccount, login } from '../../../netlify/lib/accounts/index.ts';
 import { env, hmacSha256Hex, SECURITY_HEADERS } from '../../../netlify/lib/platform/index.ts';
 import { imageStore } from '../../../netlify/lib/images/index.ts';
 import { call, useTestDatabase } from '../support/harness.ts';
+import { build } from '../../support/factories.ts';
 
 useTestDatabase();
 let adminToken = '';
@@ -32,7 +33,10 @@ const answers: [string, () => ReturnType<typeof call>, number][] = [
   ['course list (200 JSON)', () => call('GET', '/api/v1/course/courses'), 200],
   [
     'contact form (201)',
-    () => call('POST', '/api/v1/user/contactus', { body: { Number: '98100 42424', email: 'h@example.com', comments: 'Hi' } }),
+    () =>
+      call('POST', '/api/v1/user/contactus', {
+        body: build.contact({ Name: '', Number: '98100 42424', email: 'h@example.com', comments: 'Hi' }),
+      }),
     201,
   ],
   ['bad body (400)', () => call('POST', '/api/v1/user/contactus', { body: { email: 'nope' } }), 400],

@@ -8,6 +8,7 @@ import { call, useTestDatabase } from '../support/harness.ts';
 import { newEmail, nextIp, registered } from '../registrations/kit.ts';
 import { adminAccount, INVITE } from './kit.ts';
 import { previewBreach } from '../../../netlify/lib/privacy/index.ts';
+import { build } from '../../support/factories.ts';
 
 const db = useTestDatabase({ ADMIN_INVITE_CODE: INVITE });
 
@@ -22,7 +23,7 @@ const FACTS = {
 };
 
 async function enquiry(email: string, name: string): Promise<string> {
-  const body = { source: 'contact', Name: name, Number: '9810042424', email, comments: 'Which course?' };
+  const body = build.contact({ Name: name, Number: '9810042424', email, comments: 'Which course?' });
   expect((await call('POST', '/api/v1/user/contactus', { body, ip: nextIp() })).status).toBe(201);
   const [row] = await db.sql<{ id: string }[]>`select id::text from contact_requests where email = ${email}`;
   return row!.id;

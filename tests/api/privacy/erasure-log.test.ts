@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { call, useTestDatabase } from '../support/harness.ts';
 import { newEmail, nextIp } from '../registrations/kit.ts';
 import { adminAccount, INVITE } from './kit.ts';
+import { build } from '../../support/factories.ts';
 
 const db = useTestDatabase({ ADMIN_INVITE_CODE: INVITE });
 
@@ -13,8 +14,7 @@ describe('the privacy log', () => {
   it("counts a parent's refused enquiry as one enquiry, its pipeline record apart", async () => {
     const email = newEmail('child');
     const parentEmail = newEmail('parent');
-    const body = {
-      source: 'contact',
+    const body = build.contact({
       Name: 'Asha',
       Number: '9810042424',
       email,
@@ -23,7 +23,7 @@ describe('the privacy log', () => {
       parentName: 'Meera Verma',
       parentEmail,
       parentPhone: '9810011111',
-    };
+    });
     expect((await call('POST', '/api/v1/user/contactus', { body, ip: nextIp() })).status).toBe(201);
     const [mail] = await db.sql<{ text_body: string }[]>`
       select text_body from email_outbox where to_address = ${parentEmail} and tag = 'parent-consent' order by id desc limit 1`;

@@ -10,12 +10,13 @@ import { syncPersons } from '../../../netlify/lib/leads/index.ts';
 import { call, useTestDatabase } from '../support/harness.ts';
 import { newEmail, nextIp } from '../registrations/kit.ts';
 import { adminAccount, INVITE } from './kit.ts';
+import { build } from '../../support/factories.ts';
 
 const db = useTestDatabase({ ADMIN_INVITE_CODE: INVITE });
 const ROUNDS = 3;
 
 async function contact(email: string, name: string, phone: string) {
-  const body = { Name: name, Number: phone, email, comments: 'Which course suits me?' };
+  const body = build.contact({ Name: name, Number: phone, email, comments: 'Which course suits me?' });
   const answer = await call('POST', '/api/v1/user/contactus', { body, ip: nextIp() });
   expect(answer.status, answer.text).toBe(201);
 }

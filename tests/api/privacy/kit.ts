@@ -5,6 +5,7 @@
 import { expect } from 'vitest';
 import { call, type TestDatabase } from '../support/harness.ts';
 import { nextIp, openFeeOrder, registrationForm, sandboxPay, verifiedToken } from '../registrations/kit.ts';
+import { build } from '../../support/factories.ts';
 
 export const PASSWORD = 'violet-harbour-lantern-42';
 export const INVITE = 'privacy-invite-code-1234';
@@ -12,7 +13,7 @@ export const INVITE = 'privacy-invite-code-1234';
 /** A learner account, logged in; `verified` marks its email confirmed as the emailed link would. */
 export async function learnerAccount(db: TestDatabase, email: string, { verified = true, lastName = 'Verma' } = {}) {
   const ip = nextIp();
-  const body = { firstName: 'Asha', lastName, email, password: PASSWORD };
+  const body = build.signup({ firstName: 'Asha', lastName, email, password: PASSWORD });
   const signup = await call('POST', '/api/v1/user/signup', { body, ip });
   expect(signup.status, signup.text).toBeLessThan(300);
   // Set either way: the test decides, whatever signup does with the address.
@@ -25,7 +26,7 @@ export async function learnerAccount(db: TestDatabase, email: string, { verified
 /** An admin (owner unless told), logged in. */
 export async function adminAccount(db: TestDatabase, email: string, role: 'owner' | 'counsellor' = 'owner') {
   const ip = nextIp();
-  const body = { firstName: 'Meera', lastName: 'Iyer', email, password: PASSWORD, inviteCode: INVITE };
+  const body = build.adminSignup({ firstName: 'Meera', lastName: 'Iyer', email, password: PASSWORD, inviteCode: INVITE });
   const signup = await call('POST', '/api/v1/admin/signup', { body, ip });
   expect(signup.status, signup.text).toBeLessThan(300);
   await db.sql`update accounts set admin_role = ${role}, email_verified_at = now() where role = 'admin' and email = ${email}`;

@@ -6,12 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { call, useTestDatabase } from '../support/harness.ts';
 import { newEmail, nextIp } from '../registrations/kit.ts';
 import { adminAccount, INVITE } from './kit.ts';
+import { build } from '../../support/factories.ts';
 
 const db = useTestDatabase({ ADMIN_INVITE_CODE: INVITE });
 const TOUCHES = { utm_source: 'instagram', utm_campaign: 'diwali', referrer: 'https://www.instagram.com/aspira' };
 
 function contact(email: string, extra: Record<string, unknown> = {}) {
-  const body = { source: 'contact', Name: 'Asha', Number: '9810042424', email, comments: 'Which course?', ...TOUCHES, ...extra };
+  const body = build.contact({ Name: 'Asha', Number: '9810042424', email, comments: 'Which course?', ...TOUCHES, ...extra });
   return call('POST', '/api/v1/user/contactus', { body, ip: nextIp() });
 }
 

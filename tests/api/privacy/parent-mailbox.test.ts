@@ -9,6 +9,7 @@ import { mailboxKey } from '../../../src/shared/mailbox.ts';
 import { call, useTestDatabase } from '../support/harness.ts';
 import { bornYearsAgo, nextIp, registrationForm, verifiedToken } from '../registrations/kit.ts';
 import { PASSWORD } from './kit.ts';
+import { build } from '../../support/factories.ts';
 
 const db = useTestDatabase();
 const SAME_MAILBOX = /^parentEmail: The parent's email must be a different mailbox from yours/;
@@ -28,15 +29,14 @@ describe("the parent's email is another mailbox than the child's", () => {
   it('a lead form refuses kid+mum@ for kid@ (400 on the field), and writes nothing', async () => {
     const name = kid();
     const email = `${name}@gmail.com`;
-    const body = {
-      source: 'contact',
+    const body = build.contact({
       Name: 'Asha',
       Number: '9810042424',
       email,
       comments: 'Hi',
       under18: true,
       ...parent(`${name}+mum@gmail.com`),
-    };
+    });
     const answer = await call('POST', '/api/v1/user/contactus', { body, ip: nextIp() });
     expect(answer.status, answer.text).toBe(400);
     expect(answer.body.errors).toEqual([expect.stringMatching(SAME_MAILBOX)]);

@@ -9,6 +9,7 @@ import { syncPersons } from '../../../netlify/lib/leads/index.ts';
 import { call, count, useTestDatabase } from '../support/harness.ts';
 import { adminAccount, INVITE, learnerAccount, paidRegistration, PASSWORD } from './kit.ts';
 import { newEmail, nextIp } from '../registrations/kit.ts';
+import { build } from '../../support/factories.ts';
 
 const db = useTestDatabase({ ADMIN_INVITE_CODE: INVITE });
 const DM = '6801c2a4f1e2b3c4d5e6fd57'; // Digital Marketing, ₹2,49,000
@@ -18,9 +19,12 @@ let people = 0;
 async function personWithEverything(email: string, surname = `Verma${++people}x`) {
   const fullName = `Asha ${surname}`;
   const leads = [
-    ['/api/v1/user/contactus', { Name: fullName, Number: '98100 42424', email, comments: 'Which course suits me?' }],
-    ['/api/v1/user/contactus', { source: 'advisor', Name: fullName, Number: '98100 42424', email, programme: 'Data Analytics' }],
-    ['/api/v1/user/scholarship', { name: fullName, email, phone: '09876543210', institute: 'Delhi University', message: 'Test please.' }],
+    ['/api/v1/user/contactus', build.contact({ Name: fullName, Number: '98100 42424', email, comments: 'Which course suits me?' })],
+    ['/api/v1/user/contactus', build.advisor({ Name: fullName, Number: '98100 42424', email, programme: 'Data Analytics' })],
+    [
+      '/api/v1/user/scholarship',
+      build.scholarship({ name: fullName, email, phone: '09876543210', institute: 'Delhi University', message: 'Test please.' }),
+    ],
     ['/api/v1/user/tank', { ...pitchBody(email), Name: fullName }],
   ] as const;
   for (const [path, body] of leads) {
@@ -42,7 +46,7 @@ async function personWithEverything(email: string, surname = `Verma${++people}x`
 }
 
 function pitchBody(email: string) {
-  return {
+  return build.pitch({
     Name: 'Asha Verma',
     Number: '+91 98100 42424',
     email,
@@ -58,7 +62,7 @@ function pitchBody(email: string) {
     team: 'Two founders.',
     vision: 'Job-ready in 90 days.',
     pitchDeckLink: 'https://docs.example.com/deck.pdf',
-  };
+  });
 }
 
 /** Every (table, column) of text that holds `email` anywhere in the public schema, with its count. */
@@ -116,7 +120,7 @@ describe('GET /api/v1/user/privacy/export', () => {
   it('gives an account whose email is not confirmed only the account: leads with that address may be someone else’s', async () => {
     const email = newEmail('unconfirmed');
     await call('POST', '/api/v1/user/contactus', {
-      body: { Name: 'Real Owner', Number: '98100 42424', email, comments: 'Mine' },
+      body: build.contact({ Name: 'Real Owner', Number: '98100 42424', email, comments: 'Mine' }),
       ip: nextIp(),
     });
     const { token, id } = await learnerAccount(db, email, { verified: false });
@@ -292,7 +296,7 @@ describe('erasure leaves nothing of the person in staff free text or rate-limit 
     const email = newEmail('asha-rao');
     const { fullName } = await personWithEverything(email, 'Rao');
     const other = await call('POST', '/api/v1/user/contactus', {
-      body: { Name: fullName, Number: '91234 56780', email: newEmail('asha-second'), comments: 'Second address' },
+      body: build.contact({ Name: fullName, Number: '91234 56780', email: newEmail('asha-second'), comments: 'Second address' }),
       ip: nextIp(),
     });
     expect(other.status, other.text).toBeLessThan(300);

@@ -8,13 +8,14 @@ import { runRetention } from '../../../netlify/lib/privacy/index.ts';
 import { call, useTestDatabase } from '../support/harness.ts';
 import { bornYearsAgo, newEmail, nextIp, registered } from '../registrations/kit.ts';
 import { paidRegistration } from '../privacy/kit.ts';
+import { build } from '../../support/factories.ts';
 
 const db = useTestDatabase();
 const DAY = 86_400_000;
 const daysFromNow = (days: number) => new Date(Date.now() + days * DAY);
 
 async function enquiry(email: string): Promise<string> {
-  const body = { source: 'contact', Number: '9810042424', email, comments: 'Which course?' };
+  const body = build.contact({ Name: '', Number: '9810042424', email, comments: 'Which course?' });
   expect((await call('POST', '/api/v1/user/contactus', { body, ip: nextIp() })).status).toBe(201);
   const [row] = await db.sql<{ id: string }[]>`select id::text from contact_requests where email = ${email}`;
   return row!.id;

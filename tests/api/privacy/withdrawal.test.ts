@@ -12,12 +12,13 @@ import { db, mayMarketTo, recordConsent } from '../../../netlify/lib/platform/in
 import { PRIVACY_NOTICE_VERSION } from '../../../src/shared/consent.ts';
 import { call, useTestDatabase } from '../support/harness.ts';
 import { newEmail, nextIp } from '../registrations/kit.ts';
+import { build } from '../../support/factories.ts';
 
 const testDb = useTestDatabase();
 
 /** A contact enquiry through the real form; answers the "Your choices" token from its confirmation email. */
 async function enquire(email: string): Promise<string> {
-  const body = { source: 'contact', Number: '9810042424', email, comments: 'Which course suits me?' };
+  const body = build.contact({ Name: '', Number: '9810042424', email, comments: 'Which course suits me?' });
   const answer = await call('POST', '/api/v1/user/contactus', { body, ip: nextIp() });
   expect(answer.status, answer.text).toBe(201);
   const [mail] = await testDb.sql<{ text_body: string }[]>`

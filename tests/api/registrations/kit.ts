@@ -3,6 +3,7 @@
  * order and sandbox checkout with real requests. The OTP is read where a person reads it: the email.
  */
 import { call, type TestDatabase } from '../support/harness.ts';
+import { build } from '../../support/factories.ts';
 
 let ipCounter = 1;
 /** A fresh client address per visitor, so per-IP limits of one test do not leak into another. */
@@ -34,20 +35,9 @@ export async function verifiedToken(db: TestDatabase, email: string, ip = nextIp
   return verified.body.verificationToken as string;
 }
 
+/** The registration form of an adult applicant (tests/support/factories.ts) at `email`. */
 export function registrationForm(email: string) {
-  return {
-    name: 'Asha Verma',
-    email,
-    phone: '+91 98765 43210',
-    fatherName: 'Ravi Verma',
-    dateOfBirth: '1998-05-14',
-    qualification: 'B.Com',
-    highschool: '86.5',
-    university: '',
-    sop: 'I want to work in marketing.',
-    experience: '',
-    motivation: 'To build a career in digital marketing.',
-  };
+  return build.registration({ email });
 }
 
 /** A birth date that makes the person `age` today (1 January of that year). */

@@ -9,6 +9,7 @@ import { connect, migrate, seed, startEmbedded, type Database } from '../../../s
 import { findFunction, loadFunctions, type RoutedFunction } from '../../../scripts/lib/functions.ts';
 import { closeDb, db, env, resetEnvForTests, hmacSha256Hex } from '../../../netlify/lib/platform/index.ts';
 import { createAccount, login } from '../../../netlify/lib/accounts/index.ts';
+import { build } from '../../support/factories.ts';
 
 export const BASE_URL = 'http://localhost:8888';
 
@@ -139,7 +140,7 @@ export async function signupVerifiedLearner(person: NewLearner = {}, extra: Call
   const email = (person.email ?? `learner.${process.pid}.${learners}@example.com`).toLowerCase();
   const password = person.password ?? 'learn2grow!';
   const ip = person.ip ?? `198.18.${Math.floor(learners / 250) % 250}.${(learners % 250) + 1}`;
-  const body = { firstName: person.firstName ?? `Learner${learners}`, lastName: person.lastName ?? 'Test', email, password };
+  const body = build.signup({ firstName: person.firstName ?? `Learner${learners}`, lastName: person.lastName ?? 'Test', email, password });
   const signup = await call('POST', '/api/v1/user/signup', { ...extra, body, ip });
   expect(signup.status, signup.text).toBe(201);
   await confirmEmail(email);

@@ -8,6 +8,7 @@ import postgres from 'postgres';
 import { migrationFiles, type MigrationFile } from '../../../scripts/lib/database.ts';
 import { closeDb, resetEnvForTests } from '../../../netlify/lib/platform/index.ts';
 import { call } from './harness.ts';
+import { build } from '../../support/factories.ts';
 
 export const API_ROLES = ['anon', 'authenticated'] as const;
 
@@ -164,7 +165,7 @@ export async function runCoreFlows(sql: postgres.Sql): Promise<void> {
 
   const email = `lead.${n}@example.com`;
   const lead = await call('POST', '/api/v1/user/contactus', {
-    body: { Name: 'Asha Verma', Number: '98100 42424', email, comments: 'Which course suits me?' },
+    body: build.contact({ Name: 'Asha Verma', Number: '98100 42424', email, comments: 'Which course suits me?' }),
     ip,
   });
   expect(lead.status, lead.text).toBe(201);
