@@ -18,6 +18,42 @@ const deepInto = (up, exceptions = []) => ({
 });
 const LAYER = 'The platform imports no domain (docs/architecture.md, Domains)';
 const libDeep = { regex: '(^|/)netlify/lib/[^/]+/(?!index\\.ts$)', message: ENTRY_ONLY };
+/**
+ * Island rooms (docs/architecture.md, Where each kind of code lives): a file in src/islands/<domain>/
+ * imports another island folder's file only when it is in `ui/` or named here. The first eight are
+ * the kits every admin or learner screen uses, until they move to ui/ or src/lib/; the others are
+ * today's crossings, which may only go (tests/unit/island-rooms.test.ts keeps this list and the
+ * code in step, import by import).
+ */
+const ISLAND_SHARED = [
+  'admin/session.ts',
+  'admin/list-screen.tsx',
+  'admin/list-pages.tsx',
+  'admin/useAdminQuery.ts',
+  'admin/me.ts',
+  'admin/admin.css',
+  'admin/pipeline.css',
+  'accounts/guard.ts',
+  'accounts/PasswordInput.tsx',
+  'admin/format.ts',
+  'codes/CodeField.tsx',
+  'documents/ApplicationDocuments.tsx',
+  'documents/DocumentReview.tsx',
+  'leads/parts.tsx',
+  'leads/tracking.ts',
+  'messaging/WhatsAppMonth.tsx',
+  'messaging/WhatsAppSettings.tsx',
+  'search/Search.astro',
+  'shop/PriceTag.tsx',
+  'shop/batch-cards.ts',
+  'shop/labels.ts',
+  'shop/password.css',
+];
+const ISLAND_ROOM = {
+  regex: `^\\.\\./(?!ui/|(?:${ISLAND_SHARED.map((f) => f.replace(/\./g, '\\.')).join('|')})$)[^/.][^/]*/`,
+  message:
+    'An island imports another island folder only through src/islands/ui/ or src/lib/: move the shared code there (tests/unit/island-rooms.test.ts)',
+};
 /** @type {(...patterns: Record<string, unknown>[]) => import('eslint').Linter.RulesRecord} */
 const restrict = (...patterns) => ({ '@typescript-eslint/no-restricted-imports': ['error', { patterns }] });
 
@@ -86,6 +122,8 @@ export default tseslint.config(
   { files: ['netlify/lib/*/paid.ts'], rules: restrict(deepInto(1, ['handlers\\.ts'])) },
   // A port's type file (no runtime code) where the entry would close a circle of types.
   { files: ['netlify/lib/*/privacy.ts', 'netlify/lib/messaging/channel.ts'], rules: restrict(deepInto(1, ['types\\.ts'])) },
+  // Island rooms: each src/islands/<domain>/ reaches another only through ui/ or ISLAND_SHARED.
+  { files: ['src/islands/*/*.{ts,tsx,astro}'], rules: restrict(ISLAND_ROOM) },
   // The platform is the bottom layer: it imports no domain (type-only imports of a port aside).
   {
     files: ['netlify/lib/platform/**/*.ts'],
