@@ -3,7 +3,7 @@ import { adminSignupFormSchema, loginSchema } from '../../src/shared/account.ts'
 import { leadsQuerySchema } from '../../src/shared/pipeline.ts';
 import { loginAdmin, logoutAdmin, signupAdmin } from '../lib/accounts/index.ts';
 import { requireAdmin } from '../lib/auth/index.ts';
-import { assertNotCrossSite, clientIp, json, parseWith, readJson, routes } from '../lib/platform/index.ts';
+import { assertNotCrossSite, clientIp, csvDownload, json, parseWith, readJson, routes } from '../lib/platform/index.ts';
 import { leadsCsv, listLeads } from '../lib/leads/index.ts';
 
 export default routes({
@@ -32,13 +32,7 @@ export default routes({
     const query = parseWith(leadsQuerySchema, Object.fromEntries(url.searchParams));
     if (query.format === 'csv') {
       const { filename, body } = await leadsCsv(query, admin);
-      return new Response(body, {
-        headers: {
-          'content-type': 'text/csv; charset=utf-8',
-          'content-disposition': `attachment; filename="${filename}"`,
-          'cache-control': 'no-store',
-        },
-      });
+      return csvDownload(filename, body);
     }
     return json(await listLeads(query, admin.accountId));
   },

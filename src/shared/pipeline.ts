@@ -6,6 +6,7 @@
 import type { BounceReason } from './operations.ts';
 import { z } from 'zod';
 import { PROGRAMMES } from './leads.ts';
+import { pagingFields } from './paging.ts';
 import { followUpSchema, LEAD_KINDS, noteText, NOTE_MAX, STAGES, type LeadKind, type Stage } from './pipeline-stages.ts';
 
 export * from './pipeline-stages.ts';
@@ -17,7 +18,7 @@ const dateSchema = z
 
 /**
  * GET /api/v1/admin/leads query: kind, from/to (inclusive days, IST), q (name/email/phone),
- * stage, owner ("me", "none" or an admin's id), format.
+ * stage, owner ("me", "none" or an admin's id), format, and the page (./paging.ts).
  */
 export const leadsQuerySchema = z
   .object({
@@ -31,7 +32,7 @@ export const leadsQuerySchema = z
       .regex(/^(me|none|[0-9a-z]{1,40})$/, 'owner must be me, none or an admin id')
       .optional(),
     format: z.enum(['json', 'csv'], { error: 'format must be json or csv' }).optional(),
-    limit: z.coerce.number().int().min(1).max(1000).optional(),
+    ...pagingFields('leads'),
   })
   .strict()
   .refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'from must be on or before to', path: ['from'] });

@@ -11,10 +11,12 @@ import {
   type LeadKind,
   type LeadsQuery,
   type Stage,
+  STAGES,
 } from '../../../src/shared/pipeline.ts';
+import type { SortOf } from '../../../src/shared/paging.ts';
 import { formatRupees } from '../../../src/shared/money.ts';
 import type { Session } from '../auth/index.ts';
-import { db, HttpError, toCsv } from '../platform/index.ts';
+import { CSV_PAGE, db, HttpError, keysetCsv, keysetPage, pageOf, type KeysetList } from '../platform/index.ts';
 import { INBOX_KEY } from './pipeline/read.ts';
 import { adminOptions } from '../accounts/index.ts';
 
@@ -35,15 +37,35 @@ type LeadRow = {
 
 /** Dates in the filter are calendar days in India (the business's time zone), both ends included. */
 const ZONE = 'Asia/Kolkata';
-const DEFAULT_LIMIT = 200;
-const CSV_LIMIT = 20_000;
+
+/** The stages in the pipeline's order, for sorting by stage (constants of the code, not input). */
+const STAGE_ORDER = `array_position(array[${STAGES.map((stage) => `'${stage}'`).join(', ')}]::text[], coalesce(p.stage, 'new'))`;
+
+/** The inbox's sorts (docs/architecture.md, API conventions: paging); the view's kind and id are its key. */
+export const INBOX_PAGING: KeysetList<SortOf<'leads'>> = {
+  name: 'leads',
+  sorts: {
+    created: { expr: 'i.created_at', type: 'timestamptz' },
+    name: { expr: "lower(coalesce(i.name, ''))", type: 'text' },
+    stage: { expr: STAGE_ORDER, type: 'integer' },
+    activity: { expr: 'coalesce(p.updated_at, i.created_at)', type: 'timestamptz' },
+    // No follow-up set sorts after every date.
+    follow_up: { expr: "coalesce(p.next_follow_up_at, 'infinity'::timestamptz)", type: 'timestamptz' },
+  },
+  keys: [
+    { expr: 'i.kind', type: 'text' },
+    { expr: 'i.id', type: 'text' },
+  ],
+  sort: 'created',
+  dir: 'desc',
+};
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** `me` is the admin asking (the owner filter's "me"). */
-async function query(filter: LeadsQuery, limit: number, me: string): Promise<LeadRow[]> {
+/** One page of the filter's leads. `me` is the admin asking (the owner filter's "me"). */
+async function query(filter: LeadsQuery, me: string): Promise<{ rows: LeadRow[]; next: string | null }> {
   const sql = db();
   const conditions = [sql`true`];
   if (filter.kind) conditions.push(sql`i.kind = ${filter.kind}`);
@@ -61,17 +83,30 @@ async function query(filter: LeadsQuery, limit: number, me: string): Promise<Lea
         : sql`(lower(i.name) like ${pattern} or lower(i.email) like ${pattern} or coalesce(i.phone, '') like ${pattern})`,
     );
   }
+  const page = keysetPage(sql, INBOX_PAGING, filter);
+  conditions.push(page.seek);
   const where = conditions.reduce((all, next) => sql`${all} and ${next}`);
-  return sql<LeadRow[]>`
+  // The page's keys first, without the view's wide columns (details), then only its rows in
+  // full: their times reach each source table's index on created_at.
+  const chosen = await sql<{ kind: string; id: string; at: string }[]>`
+    select i.kind, i.id, i.created_at::text as at
+    from lead_inbox i
+    left join lead_pipeline p on p.lead_kind = i.kind and p.lead_id = ${sql.unsafe(INBOX_KEY)}
+    where ${where}
+    order by ${page.order}
+    limit ${page.fetch}`;
+  if (chosen.length === 0) return { rows: [], next: null };
+  const rows = await sql<LeadRow[]>`
     select i.kind, i.id, i.created_at, i.name, i.email, i.phone, i.summary, i.details,
            p.stage, p.owner_id, coalesce(nullif(trim(o.first_name || ' ' || o.last_name), ''), o.email) as owner_name,
-           p.next_follow_up_at
+           p.next_follow_up_at, ${page.select}
     from lead_inbox i
     left join lead_pipeline p on p.lead_kind = i.kind and p.lead_id = ${sql.unsafe(INBOX_KEY)}
     left join accounts o on o.id = p.owner_id
-    where ${where}
-    order by i.created_at desc, i.kind, i.id
-    limit ${limit}`;
+    where i.created_at = any(${chosen.map((c) => c.at)}::text[]::timestamptz[])
+      and i.kind || ':' || i.id = any(${chosen.map((c) => `${c.kind}:${c.id}`)}::text[])
+    order by ${page.order}`;
+  return pageOf(rows, page);
 }
 
 /**
@@ -107,13 +142,13 @@ export async function availableKinds(): Promise<LeadKind[]> {
   return LEAD_KINDS.filter((k) => present.has(k));
 }
 
+/** One page of the inbox, with the kinds and admins its filter pickers offer. */
 export async function listLeads(
   filter: LeadsQuery,
   me: string,
-): Promise<{ leads: LeadDto[]; kinds: LeadKind[]; limit: number; admins: AdminOption[] }> {
-  const limit = filter.limit ?? DEFAULT_LIMIT;
-  const [rows, kinds, admins] = await Promise.all([query(filter, limit, me), availableKinds(), adminOptions()]);
-  return { leads: rows.map(toDto), kinds, limit, admins };
+): Promise<{ rows: LeadDto[]; next: string | null; kinds: LeadKind[]; admins: AdminOption[] }> {
+  const [page, kinds, admins] = await Promise.all([query(filter, me), availableKinds(), adminOptions()]);
+  return { rows: page.rows.map(toDto), next: page.next, kinds, admins };
 }
 
 // amount_rupees: payments' amount as a plain number, for sums in a spreadsheet.
@@ -154,30 +189,35 @@ export const COUNSELLOR_EXPORT = 'A counsellor exports only the leads they own: 
 export async function leadsCsv(
   filter: LeadsQuery,
   admin: Pick<Session, 'accountId' | 'adminRole'>,
-): Promise<{ filename: string; body: string }> {
+): Promise<{ filename: string; body: ReadableStream<Uint8Array> }> {
   const me = admin.accountId;
   if (admin.adminRole !== 'owner') {
     if (filter.owner && filter.owner !== 'me' && filter.owner !== me) throw new HttpError(403, COUNSELLOR_EXPORT);
     filter = { ...filter, owner: 'me' };
   }
-  const rows = (await query(filter, CSV_LIMIT, me)).map(toDto);
-  const body = toCsv(
-    HEADER,
-    rows.map((r) => [
-      r.kind,
-      r.id,
-      r.createdAt,
-      r.name,
-      r.email,
-      r.phone,
-      r.summary,
-      detailText(r.details),
-      plainAmount(r.details),
-      STAGE_LABELS[r.stage],
-      r.ownerName ?? '',
-      r.nextFollowUpAt ?? '',
-    ]),
-  );
+  const chosen = filter;
+  const body = keysetCsv(HEADER, async (after) => {
+    const page = await query({ ...chosen, after, limit: CSV_PAGE }, me);
+    return {
+      next: page.next,
+      rows: page.rows
+        .map(toDto)
+        .map((r) => [
+          r.kind,
+          r.id,
+          r.createdAt,
+          r.name,
+          r.email,
+          r.phone,
+          r.summary,
+          detailText(r.details),
+          plainAmount(r.details),
+          STAGE_LABELS[r.stage],
+          r.ownerName ?? '',
+          r.nextFollowUpAt ?? '',
+        ]),
+    };
+  });
   const stamp = new Date().toISOString().slice(0, 10);
   return { filename: `aspira-leads-${filter.owner === 'me' ? 'mine-' : ''}${filter.kind ?? 'all'}-${stamp}.csv`, body };
 }

@@ -19,6 +19,7 @@ export * from './http/errors.ts';
 export * from './http/origin.ts';
 export * from './http/routes.ts';
 export * from './jobs.ts';
+export * from './keyset.ts';
 export * from './log.ts';
 export * from './rate-limit.ts';
 export * from './security-headers.ts';

@@ -10,12 +10,29 @@ import { useAdmin } from '../admin/session.ts';
 import '../admin/admin.css';
 import '../admin/pipeline.css';
 import { DateRangeFields, FilterForm, ListScreen, LoadStatus, SelectField, useFilterForm } from '../admin/list-screen.tsx';
-import { queryOf, useAdminQuery } from '../admin/useAdminQuery.ts';
+import { PageFooter, SortHead, usePages, useSort } from '../admin/list-pages.tsx';
+import { queryOf } from '../admin/useAdminQuery.ts';
+import type { Page, SortDir, SortOf } from '../../shared/paging.ts';
 import { dateTimeIst } from '../../shared/dates.ts';
 
 type Filter = { kind: string; stage: string; owner: string; from: string; to: string; q: string };
 const NO_FILTER: Filter = { kind: '', stage: '', owner: '', from: '', to: '', q: '' };
-type InboxAnswer = { leads: LeadDto[]; kinds: LeadKind[]; limit: number; admins: AdminOption[] };
+type InboxAnswer = Page<LeadDto> & { kinds: LeadKind[]; admins: AdminOption[] };
+const SORT_HEADS: [SortOf<'leads'>, string][] = [
+  ['created', 'Received'],
+  ['name', 'Name'],
+  ['stage', 'Stage'],
+  ['activity', 'Last activity'],
+  ['follow_up', 'Next follow-up'],
+];
+/** The order in words, under the list. */
+const ORDER_WORDS: Record<SortOf<'leads'>, Record<SortDir, string>> = {
+  created: { desc: 'newest first', asc: 'oldest first' },
+  name: { asc: 'by name, A to Z', desc: 'by name, Z to A' },
+  stage: { asc: 'by stage, New first', desc: 'by stage, Lost first' },
+  activity: { desc: 'latest activity first', asc: 'least recent activity first' },
+  follow_up: { asc: 'soonest follow-up first', desc: 'latest follow-up first' },
+};
 const KIND_NAME: Record<LeadKind, string> = {
   contact: 'Contact',
   scholarship: 'Scholarship',
@@ -47,18 +64,18 @@ function show(key: string, value: unknown): string {
 }
 
 /**
- * /admin/leads: every enquiry and payment, newest first, with its stage and owner; filters, CSV
- * export, and the details with the lead's pipeline (stage form, owner, history, notes).
+ * /admin/leads: every enquiry and payment, newest first or as sorted, a page at a time, with its
+ * stage and owner; filters, CSV export (everything the filter matches), and the details with the lead's pipeline (stage form, owner, history, notes).
  */
 export default function LeadsInbox() {
   const admin = useAdmin({ announce: true });
   const me = useAdminMe(!!admin);
   const form = useFilterForm(NO_FILTER);
   const { draft, filter, set, bind } = form;
-  const inbox = useAdminQuery<InboxAnswer, Filter>(admin, filter, `/admin/leads${queryOf(filter)}`, 'Failed to load the leads');
+  const sorting = useSort('leads');
+  const inbox = usePages<LeadDto, InboxAnswer>(admin, filter, `/admin/leads${queryOf(filter)}`, sorting, 'Failed to load the leads');
   const { error, reload } = inbox;
-  const leads = inbox.data?.leads ?? null;
-  const limit = inbox.data?.limit ?? 0;
+  const leads = inbox.rows;
   // The pickers keep their options while a new filter loads.
   const kinds: readonly LeadKind[] = inbox.latest?.kinds ?? LEAD_KINDS;
   const admins: AdminOption[] = inbox.latest?.admins ?? [];
@@ -68,7 +85,7 @@ export default function LeadsInbox() {
   const minor = open && minorOf?.key === `${open.kind}:${open.id}` ? minorOf.minor : undefined;
   // A counsellor's export holds only the leads they own (the API refuses any other owner).
   const ownExport = me?.adminRole === 'counsellor';
-  const csvHref = `/api/v1/admin/leads${queryOf({ ...filter, ...(ownExport ? { owner: 'me' } : {}), format: 'csv' })}`;
+  const csvHref = `/api/v1/admin/leads${queryOf({ ...filter, ...(ownExport ? { owner: 'me' } : {}), sort: sorting.sort, dir: sorting.dir, format: 'csv' })}`;
 
   return (
     <ListScreen admin={admin} title="Leads" csv={csvHref} csvLabel={ownExport ? 'Export my leads (CSV)' : 'Export CSV'}>
@@ -110,11 +127,16 @@ export default function LeadsInbox() {
       ) : null}
       {leads && leads.length > 0 ? (
         <>
-          <p className="muted" role="status">
-            {leads.length === limit
-              ? `Showing the newest ${limit}. Narrow the filter or export the CSV for all.`
-              : `${leads.length} ${leads.length === 1 ? 'lead' : 'leads'}, newest first.`}
-          </p>
+          <table className="sort-bar">
+            <caption className="sr-only">Sort the leads</caption>
+            <thead>
+              <tr>
+                {SORT_HEADS.map(([sort, label]) => (
+                  <SortHead key={sort} label={label} sort={sort} sorting={sorting} />
+                ))}
+              </tr>
+            </thead>
+          </table>
           <ul className="admin-leads">
             {leads.map((lead) => (
               <li key={`${lead.kind}:${lead.id}`}>
@@ -144,6 +166,14 @@ export default function LeadsInbox() {
               </li>
             ))}
           </ul>
+          <PageFooter
+            shown={leads.length}
+            noun={['lead', 'leads']}
+            order={ORDER_WORDS[sorting.sort][sorting.dir]}
+            more={inbox.next !== null}
+            loading={inbox.loading}
+            onMore={inbox.loadMore}
+          />
         </>
       ) : null}
       <Dialog

@@ -51,7 +51,7 @@ async function leads(query = '') {
   const res = await call('GET', `/api/v1/admin/leads${query}`, { token });
   expect(res.status).toBe(200);
   return res.body as {
-    leads: {
+    rows: {
       kind: string;
       id: string;
       createdAt: string;
@@ -69,10 +69,10 @@ describe('GET /api/v1/admin/leads', () => {
   it('lists every kind, newest first, in one shape', async () => {
     const body = await leads();
     expect(body.kinds).toEqual(['contact', 'scholarship', 'pitch', 'registration', 'order']);
-    expect(body.leads.map((l) => l.kind)).toEqual(['order', 'registration', 'registration', 'pitch', 'scholarship', 'contact']);
-    const times = body.leads.map((l) => Date.parse(l.createdAt));
+    expect(body.rows.map((l) => l.kind)).toEqual(['order', 'registration', 'registration', 'pitch', 'scholarship', 'contact']);
+    const times = body.rows.map((l) => Date.parse(l.createdAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
-    for (const lead of body.leads)
+    for (const lead of body.rows)
       expect(Object.keys(lead).sort()).toEqual([
         'createdAt',
         'details',
@@ -91,17 +91,17 @@ describe('GET /api/v1/admin/leads', () => {
 
   it('shows paid registrations with payment id and amount, and unpaid ones', async () => {
     const body = await leads('?kind=registration');
-    const paid = body.leads.find((l) => l.email === 'paid@example.com')!;
+    const paid = body.rows.find((l) => l.email === 'paid@example.com')!;
     expect(paid.details).toMatchObject({ status: 'paid', paymentId: 'pay_reg_1', amountRupees: 8500, programName: 'AspiraDemy Hybrid' });
     expect(paid.summary).toContain('pay_reg_1');
     expect(paid.summary).toBe('Paid · AspiraDemy Hybrid · ₹8,500 · pay_reg_1');
-    const unpaid = body.leads.find((l) => l.email === 'unpaid@example.com')!;
+    const unpaid = body.rows.find((l) => l.email === 'unpaid@example.com')!;
     expect(unpaid.details).toMatchObject({ status: 'unpaid' });
     expect(unpaid.phone).toBe('+919800000001');
   });
 
   it('shows course orders with buyer, course, amount and payment id', async () => {
-    const [order] = (await leads('?kind=order')).leads;
+    const [order] = (await leads('?kind=order')).rows;
     expect(order).toMatchObject({ name: 'Bharat Buyer', email: 'buyer@example.com' });
     expect(order!.details).toMatchObject({ course: 'Digital Marketing', amountRupees: 249000, paymentId: 'pay_course_1', status: 'paid' });
     // Every amount through the site's one formatter (Indian grouping), not "₹249000.00".
@@ -109,7 +109,7 @@ describe('GET /api/v1/admin/leads', () => {
   });
 
   it('shows pitch details (industries as a list)', async () => {
-    const [pitch] = (await leads('?kind=pitch')).leads;
+    const [pitch] = (await leads('?kind=pitch')).rows;
     expect(pitch!.details).toMatchObject({
       startupName: 'FarmFlow',
       industries: ['AI / ML', 'SaaS'],
@@ -120,28 +120,28 @@ describe('GET /api/v1/admin/leads', () => {
   it('filters by kind', async () => {
     for (const kind of ['contact', 'scholarship', 'pitch', 'order']) {
       const body = await leads(`?kind=${kind}`);
-      expect(body.leads).toHaveLength(1);
-      expect(body.leads[0]!.kind).toBe(kind);
+      expect(body.rows).toHaveLength(1);
+      expect(body.rows[0]!.kind).toBe(kind);
     }
   });
 
   it('filters by date range (inclusive India dates)', async () => {
-    expect((await leads('?from=2026-03-12&to=2026-03-13')).leads.map((l) => l.kind)).toEqual(['registration', 'pitch']);
-    expect((await leads('?from=2026-03-15')).leads.map((l) => l.kind)).toEqual(['order']);
-    expect((await leads('?to=2026-03-10')).leads.map((l) => l.kind)).toEqual(['contact']);
-    expect((await leads('?from=2027-01-01')).leads).toEqual([]);
+    expect((await leads('?from=2026-03-12&to=2026-03-13')).rows.map((l) => l.kind)).toEqual(['registration', 'pitch']);
+    expect((await leads('?from=2026-03-15')).rows.map((l) => l.kind)).toEqual(['order']);
+    expect((await leads('?to=2026-03-10')).rows.map((l) => l.kind)).toEqual(['contact']);
+    expect((await leads('?from=2027-01-01')).rows).toEqual([]);
   });
 
   it('searches name, email and phone (case-insensitive, phone by digits)', async () => {
-    expect((await leads('?q=ASHA')).leads.map((l) => l.email)).toEqual(['asha@example.com']);
-    expect((await leads('?q=startup.example')).leads.map((l) => l.name)).toEqual(['Kiran Shah']);
-    expect((await leads('?q=98765%2043210')).leads.map((l) => l.name)).toEqual(['Asha Rao']);
-    expect((await leads('?q=%25')).leads).toEqual([]);
-    expect((await leads('?q=nobody-here')).leads).toEqual([]);
+    expect((await leads('?q=ASHA')).rows.map((l) => l.email)).toEqual(['asha@example.com']);
+    expect((await leads('?q=startup.example')).rows.map((l) => l.name)).toEqual(['Kiran Shah']);
+    expect((await leads('?q=98765%2043210')).rows.map((l) => l.name)).toEqual(['Asha Rao']);
+    expect((await leads('?q=%25')).rows).toEqual([]);
+    expect((await leads('?q=nobody-here')).rows).toEqual([]);
   });
 
   it('combines kind, dates and search', async () => {
-    expect((await leads('?kind=registration&from=2026-03-14&q=paid')).leads.map((l) => l.email)).toEqual(['paid@example.com']);
+    expect((await leads('?kind=registration&from=2026-03-14&q=paid')).rows.map((l) => l.email)).toEqual(['paid@example.com']);
   });
 
   it.each([
@@ -163,7 +163,7 @@ describe('GET /api/v1/admin/leads', () => {
       ip: '192.0.2.55',
     });
     expect(res.status).toBe(201);
-    const [newest] = (await leads()).leads;
+    const [newest] = (await leads()).rows;
     expect(newest).toMatchObject({ kind: 'scholarship', name: 'Visitor Vani', email: 'vani@example.com' });
     await db.sql`delete from scholarship_applications where email = 'vani@example.com'`;
   });
