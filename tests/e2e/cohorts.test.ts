@@ -4,11 +4,12 @@
  * link's .ics reads in a standard parser, Join is disabled before its window and opens the
  * sandbox meeting inside it (without a reload), the faculty screen's QR code checks in the
  * learner's phone, and the learner sees their attendance. Screenshots of /learn and /checkin at
- * 375 and 1280 px go to .data/.
+ * 375 and 1280 px (and /checkin at 320 px) go to .data/.
  */
 import { expect, it, onTestFailed } from 'vitest';
 import ICAL from 'ical.js';
 import type { Page } from 'playwright-core';
+import { axeViolations } from './axe.ts';
 import { baseUrl, e2eDescribe, islandsSettled, newPage, signupVerified, sql } from './harness.ts';
 
 const stamp = Date.now().toString(36);
@@ -135,6 +136,7 @@ e2eDescribe('batches and classes in the browser', () => {
         sql()`select count(*)::int as n from course_orders o join accounts a on a.id = o.account_id where a.email = ${learner.email}`;
       expect(await orders()).toEqual([{ n: 0 }]);
       await shot(page, 'buy-batches', 375, 812);
+      expect(await axeViolations(page, '/buy with batches')).toEqual([]);
 
       // The open batch, paid through the sandbox checkout.
       await openCard.click();
@@ -203,6 +205,7 @@ e2eDescribe('batches and classes in the browser', () => {
       expect(await page.getByLabel('Your calendar link').inputValue()).not.toBe(feedUrl);
       expect((await fetch(feedUrl)).status).toBe(404);
 
+      expect(await axeViolations(page, '/learn')).toEqual([]);
       await shot(page, 'learn', 375, 812);
       await shot(page, 'learn', 1280, 900);
       await page.setViewportSize({ width: 390, height: 844 });
@@ -246,6 +249,8 @@ e2eDescribe('batches and classes in the browser', () => {
       await phone.getByRole('heading', { name: "You're checked in to Brand strategy workshop" }).waitFor({ timeout: 30_000 });
       expect(await phone.locator('.checkin-detail').textContent()).toContain(`August cohort ${stamp}`);
       expect(new URL(phone.url()).search).toBe('');
+      expect(await axeViolations(phone, '/checkin')).toEqual([]);
+      await shot(phone, 'checkin', 320, 640);
       await shot(phone, 'checkin', 375, 812);
       await shot(phone, 'checkin', 1280, 900);
       // The same code again: refused, with the reason.
