@@ -15,6 +15,8 @@ const PUBLIC = [
   'account-recovery', 'applications', 'privacy', 'invoices', 'codes', 'instalments', 'health', 'mail-webhook', 'whatsapp', 'zoom-webhook',
   'choices', 'parent-consent', 'rights-requests',
   'documents', 'vitals',
+  // Learners' classes: the checkout's batches, /learn and check-in, the calendar feed, the sandbox's join page.
+  'batches', 'classes', 'calendar', 'zoom-sandbox',
 ]; // prettier-ignore
 /**
  * Applicant-facing but outside the public budget, each with its reason: its size and cold import are
