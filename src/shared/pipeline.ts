@@ -120,6 +120,7 @@ export const auditQuerySchema = z
       .optional(),
     from: day.optional(),
     to: day.optional(),
+    ...pagingFields('audit'),
   })
   .strict()
   .refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'from must be on or before to', path: ['from'] });

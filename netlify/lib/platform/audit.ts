@@ -4,7 +4,9 @@
  * its record commit together. Owners read it at /admin/audit.
  */
 import type { AdminOption, AuditEntry, AuditQuery } from '../../../src/shared/pipeline.ts';
+import type { SortOf } from '../../../src/shared/paging.ts';
 import { db, type Db } from './db.ts';
+import { keysetPage, pageOf, type KeysetList } from './keyset.ts';
 
 /** Who acted: the admin's session (accountId and email are what the log keeps). */
 export type AuditActor = { accountId: string; email: string };
@@ -38,29 +40,43 @@ type AuditRow = {
 };
 
 const ZONE = 'Asia/Kolkata';
-const AUDIT_LIMIT = 500;
+
+/** The log's one sort: its time, the id breaking a tie. */
+export const AUDIT_PAGING: KeysetList<SortOf<'audit'>> = {
+  name: 'audit',
+  sorts: { time: { expr: 'l.at', type: 'timestamptz' } },
+  keys: [{ expr: 'l.id', type: 'bigint' }],
+  sort: 'time',
+  dir: 'desc',
+};
 
 /**
- * The log, newest first (at most 500 rows): by actor, by action ("lead" matches every "lead.*"
+ * One page of the log, newest first (or oldest, `dir=asc`): by actor, by action ("lead" matches every "lead.*"
  * action) and by IST calendar days, both ends included.
  */
-export async function listAudit(filter: AuditQuery): Promise<{ entries: AuditEntry[]; actors: AdminOption[]; actions: string[] }> {
+export async function listAudit(
+  filter: AuditQuery,
+): Promise<{ rows: AuditEntry[]; next: string | null; actors: AdminOption[]; actions: string[] }> {
   const sql = db();
   const conditions = [sql`true`];
   if (filter.actor) conditions.push(sql`actor_id = ${filter.actor}`);
   if (filter.action) conditions.push(sql`(action = ${filter.action} or action like ${`${filter.action}.%`})`);
   if (filter.from) conditions.push(sql`at >= (${filter.from}::date::timestamp at time zone ${ZONE})`);
   if (filter.to) conditions.push(sql`at < ((${filter.to}::date + 1)::timestamp at time zone ${ZONE})`);
+  const page = keysetPage(sql, AUDIT_PAGING, filter);
+  conditions.push(page.seek);
   const where = conditions.reduce((all, next) => sql`${all} and ${next}`);
-  const [rows, actors, actions] = await Promise.all([
-    sql<AuditRow[]>`select id::text, actor_id, actor_email, action, subject_kind, subject_id, details, at
-                    from admin_audit_log where ${where} order by at desc, id desc limit ${AUDIT_LIMIT}`,
+  const [found, actors, actions] = await Promise.all([
+    sql<AuditRow[]>`select id::text, actor_id, actor_email, action, subject_kind, subject_id, details, at, ${page.select}
+                    from admin_audit_log l where ${where} order by ${page.order} limit ${page.fetch}`,
     sql<AdminOption[]>`select distinct on (actor_id) actor_id as id, actor_email as name from admin_audit_log
                        where actor_id is not null order by actor_id, at desc`,
     sql<{ action: string }[]>`select distinct action from admin_audit_log order by action`,
   ]);
+  const { rows, next } = pageOf(found, page);
   return {
-    entries: rows.map((r) => ({
+    next,
+    rows: rows.map((r) => ({
       id: r.id,
       actorId: r.actor_id,
       actorEmail: r.actor_email,

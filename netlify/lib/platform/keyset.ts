@@ -19,7 +19,10 @@ import { HttpError } from './http/errors.ts';
 
 /** How a value compares in SQL (the cast a cursor's text gets back). */
 export type SortType = 'timestamptz' | 'date' | 'text' | 'numeric' | 'bigint' | 'integer';
-/** A SQL expression of the list's query (a constant of the code, never input) and its type. */
+/**
+ * A SQL expression of the list's query (a constant of the code, never input) and its type. Qualify
+ * columns with their table's alias: in ORDER BY a bare name means an output column of that name.
+ */
 export type SortKey = { expr: string; type: SortType };
 
 export type KeysetList<S extends string> = {

@@ -4,11 +4,13 @@ import { useAdmin } from './session.ts';
 import './admin.css';
 import './pipeline.css';
 import { DateRangeFields, FilterForm, ListScreen, LoadStatus, ScrollTable, SelectField, useFilterForm } from './list-screen.tsx';
-import { queryOf, useAdminQuery } from './useAdminQuery.ts';
+import { PageFooter, usePages, useSort } from './list-pages.tsx';
+import { queryOf } from './useAdminQuery.ts';
+import type { Page } from '../../shared/paging.ts';
 
 type Filter = { actor: string; action: string; from: string; to: string };
 const NO_FILTER: Filter = { actor: '', action: '', from: '', to: '' };
-type AuditAnswer = { entries: AuditEntry[]; actors: AdminOption[]; actions: string[] };
+type AuditAnswer = Page<AuditEntry> & { actors: AdminOption[]; actions: string[] };
 
 function details(value: Record<string, unknown>): string {
   return Object.entries(value)
@@ -22,13 +24,20 @@ function details(value: Record<string, unknown>): string {
     .join('; ');
 }
 
-/** /admin/audit (owners): every admin action on leads, payments and the team, newest first. */
+/** /admin/audit (owners): every admin action on leads, payments and the team, newest first (or oldest), a page at a time. */
 export default function AuditLog() {
   const admin = useAdmin({ announce: true });
   const form = useFilterForm(NO_FILTER);
   const { draft, filter, set, bind } = form;
-  const answer = useAdminQuery<AuditAnswer, Filter>(admin, filter, `/admin/audit${queryOf(filter)}`, 'Failed to load the audit log');
-  const { data, error } = answer;
+  const sorting = useSort('audit');
+  const answer = usePages<AuditEntry, AuditAnswer>(
+    admin,
+    filter,
+    `/admin/audit${queryOf(filter)}`,
+    sorting,
+    'Failed to load the audit log',
+  );
+  const { rows, error } = answer;
   // The pickers keep their options while a new filter loads.
   const pickers = answer.latest;
 
@@ -51,33 +60,42 @@ export default function AuditLog() {
           {...bind('action')}
         />
       </FilterForm>
-      <LoadStatus error={error} loaded={!!data} />
-      {data ? (
+      <LoadStatus error={error} loaded={!!rows} />
+      {rows && rows.length === 0 ? (
+        <p className="muted" role="status">
+          No actions match this filter.
+        </p>
+      ) : null}
+      {rows && rows.length > 0 ? (
         <>
-          <p className="muted" role="status">
-            {data.entries.length === 0 ? 'No actions match this filter.' : `${data.entries.length} actions, newest first.`}
-          </p>
-          {data.entries.length > 0 ? (
-            <ScrollTable
-              label="Admin actions (scrolls sideways)"
-              caption="Admin actions"
-              columns={['When', 'Admin', 'Action', 'On', 'Details']}
-            >
-              {data.entries.map((e) => (
-                <tr key={e.id}>
-                  <td>
-                    <time dateTime={e.at}>{dateTimeIst.format(new Date(e.at))}</time>
-                  </td>
-                  <td>{e.actorEmail}</td>
-                  <td>{e.action}</td>
-                  <td>
-                    {e.subjectKind} #{e.subjectId}
-                  </td>
-                  <td>{details(e.details)}</td>
-                </tr>
-              ))}
-            </ScrollTable>
-          ) : null}
+          <ScrollTable
+            label="Admin actions (scrolls sideways)"
+            caption="Admin actions"
+            columns={[{ label: 'When', sort: 'time' }, 'Admin', 'Action', 'On', 'Details']}
+            sorting={sorting}
+          >
+            {rows.map((e) => (
+              <tr key={e.id}>
+                <td>
+                  <time dateTime={e.at}>{dateTimeIst.format(new Date(e.at))}</time>
+                </td>
+                <td>{e.actorEmail}</td>
+                <td>{e.action}</td>
+                <td>
+                  {e.subjectKind} #{e.subjectId}
+                </td>
+                <td>{details(e.details)}</td>
+              </tr>
+            ))}
+          </ScrollTable>
+          <PageFooter
+            shown={rows.length}
+            noun={['action', 'actions']}
+            order={sorting.dir === 'desc' ? 'newest first' : 'oldest first'}
+            more={answer.next !== null}
+            loading={answer.loading}
+            onMore={answer.loadMore}
+          />
         </>
       ) : null}
     </ListScreen>

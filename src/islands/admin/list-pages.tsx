@@ -8,7 +8,8 @@ import { DEFAULT_DIRS, LIST_SORTS, type ListName, type Page, type SortDir, type 
 import { api, errorText } from '../../lib/api.ts';
 import { handleSessionEnd } from './session.ts';
 
-export type Sorting<S extends string = string> = { sort: S; dir: SortDir; onSort: (sort: S) => void };
+// onSort as a method: a screen's sorting of its own names fits where any list's is taken.
+export type Sorting<S extends string = string> = { sort: S; dir: SortDir; onSort(sort: S): void };
 
 /** Columns a click first sorts from the top down (newest, most, latest first). */
 const FIRST_DESC = new Set(['created', 'activity', 'time', 'received', 'uses', 'amount']);

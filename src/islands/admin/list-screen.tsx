@@ -4,6 +4,7 @@
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Toasts } from '../ui/Toasts.tsx';
+import { SortHead, type Sorting } from './list-pages.tsx';
 
 /** A link in the head: a button-styled link to another screen, primary unless `secondary`. */
 export type HeadLink = { href: string; label: string; secondary?: boolean };
@@ -198,17 +199,21 @@ export function DateRangeFields({
   );
 }
 
-/** A column head: its text, or its content with a class (and a key where columns come and go). */
-export type Column = ReactNode | { label: ReactNode; className?: string; key?: string };
+/**
+ * A column head: its text, or its content with a class (and a key where columns come and go);
+ * `sort` makes it a sortable head (with ScrollTable's `sorting`).
+ */
+type ColumnObject = { label: ReactNode; className?: string; key?: string; sort?: string };
+export type Column = ReactNode | ColumnObject;
 
-const isColumnObject = (column: Column): column is { label: ReactNode; className?: string; key?: string } =>
-  typeof column === 'object' && column !== null && 'label' in column;
+const isColumnObject = (column: Column): column is ColumnObject => typeof column === 'object' && column !== null && 'label' in column;
 
 /**
  * A table in a region that scrolls sideways where the table is wider than the screen; focusable,
  * so keyboards reach it. The region is named by `label` (aria-label) or by the heading with the id
  * `labelledBy`; `caption` is for screen readers only. `children` are the body's rows. The classes
- * are the admin table's unless a screen styles its own (`wrapClass`, `tableClass`).
+ * are the admin table's unless a screen styles its own (`wrapClass`, `tableClass`). With `sorting`,
+ * the columns with a `sort` are sortable heads (list-pages.tsx).
  */
 export function ScrollTable({
   label,
@@ -217,6 +222,7 @@ export function ScrollTable({
   columns,
   wrapClass = 'admin-table-wrap',
   tableClass = 'admin-table',
+  sorting,
   children,
 }: {
   label?: string;
@@ -225,6 +231,7 @@ export function ScrollTable({
   columns: readonly Column[];
   wrapClass?: string;
   tableClass?: string;
+  sorting?: Sorting<string> | undefined;
   children: ReactNode;
 }) {
   return (
@@ -234,7 +241,9 @@ export function ScrollTable({
         <thead>
           <tr>
             {columns.map((column, i) =>
-              isColumnObject(column) ? (
+              isColumnObject(column) && column.sort && sorting && typeof column.label === 'string' ? (
+                <SortHead key={column.key ?? i} label={column.label} sort={column.sort} sorting={sorting} />
+              ) : isColumnObject(column) ? (
                 <th scope="col" key={column.key ?? i} className={column.className}>
                   {column.label}
                 </th>

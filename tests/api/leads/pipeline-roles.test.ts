@@ -112,17 +112,17 @@ describe('the audit log', () => {
   it('owners read every action, newest first, filtered by actor, action and day', async () => {
     const all = await call('GET', '/api/v1/admin/audit', { token: owner.token });
     expect(all.status).toBe(200);
-    const actions = all.body.entries.map((e: { action: string; actorEmail: string }) => `${e.action} by ${e.actorEmail}`);
+    const actions = all.body.rows.map((e: { action: string; actorEmail: string }) => `${e.action} by ${e.actorEmail}`);
     expect(actions).toEqual([`admin.update by ${owner.email}`, `admin.update by ${owner.email}`, `lead.stage by ${counsellor.email}`]);
-    expect(all.body.entries[0].details).toEqual({ adminRole: { from: 'owner', to: 'counsellor' } });
+    expect(all.body.rows[0].details).toEqual({ adminRole: { from: 'owner', to: 'counsellor' } });
     expect(all.body.actions).toEqual(['admin.update', 'lead.stage']);
     const byActor = await call('GET', `/api/v1/admin/audit?actor=${counsellor.id}`, { token: owner.token });
-    expect(byActor.body.entries.map((e: { action: string }) => e.action)).toEqual(['lead.stage']);
+    expect(byActor.body.rows.map((e: { action: string }) => e.action)).toEqual(['lead.stage']);
     const byGroup = await call('GET', '/api/v1/admin/audit?action=lead', { token: owner.token });
-    expect(byGroup.body.entries).toHaveLength(1);
+    expect(byGroup.body.rows).toHaveLength(1);
     const today = new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10);
-    expect((await call('GET', `/api/v1/admin/audit?from=${today}&to=${today}`, { token: owner.token })).body.entries).toHaveLength(3);
-    expect((await call('GET', '/api/v1/admin/audit?to=2020-01-01', { token: owner.token })).body.entries).toEqual([]);
+    expect((await call('GET', `/api/v1/admin/audit?from=${today}&to=${today}`, { token: owner.token })).body.rows).toHaveLength(3);
+    expect((await call('GET', '/api/v1/admin/audit?to=2020-01-01', { token: owner.token })).body.rows).toEqual([]);
     expect((await call('GET', '/api/v1/admin/audit?from=2026-02-30', { token: owner.token })).status).toBe(400);
     expect((await call('GET', '/api/v1/admin/audit?who=x', { token: owner.token })).body.errors).toContain('Unknown field: who');
   });
