@@ -169,7 +169,7 @@ describe('table owners', () => {
       found.add(pair);
       if (allowed.has(pair)) continue;
       outside.push(
-        `netlify/lib/${file} reads or writes ${table}, a table of ${owner}: reach it through ${owner}'s index.ts ` +
+        `netlify/lib/${file} reads or writes ${table}, a table of ${owner}: reach it through ${owner}${owner.endsWith('s') ? "'" : "'s"} index.ts ` +
           `or a view ${owner} owns (PUBLIC_VIEWS in tests/unit/table-owners.ts), not its table`,
       );
     }
