@@ -1,5 +1,5 @@
 /**
- * Course pictures in more than one width (docs/architecture.md, Images): the images function
+ * Course pictures in more than one width (docs/architecture.md, Images and sharing): the images function
  * answers `?w=` with the stored picture resized, so a phone is not sent the widest one.
  * No Node or DOM imports: the pages, their scripts and the server share these rules.
  */

@@ -3,11 +3,12 @@
  * (or the brand's blue) darkened towards the bottom, the eyebrow and the title in Noto Sans from
  * the repository (netlify/lib/invoices/fonts), so every build machine draws the same letters.
  */
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { OG_HEIGHT, OG_WIDTH, type OgPage } from './frame.ts';
 
-const FONTS = fileURLToPath(new URL('../../../netlify/lib/invoices/fonts/', import.meta.url));
+// From the project's root: the build runs this module from a bundled chunk elsewhere.
+const FONTS = join(process.cwd(), 'netlify/lib/invoices/fonts');
 const MARGIN = 72;
 const TEXT_WIDTH = OG_WIDTH - 2 * MARGIN;
 
@@ -18,7 +19,7 @@ async function textLayer(text: string, size: number, bold: boolean): Promise<{ i
     text: {
       text: `<span foreground="#ffffff" size="${size}pt"${bold ? ' font_weight="bold"' : ''}>${escape(text)}</span>`,
       font: `Noto Sans${bold ? ' Bold' : ''}`,
-      fontfile: `${FONTS}NotoSans-${bold ? 'Bold' : 'Regular'}.ttf`,
+      fontfile: join(FONTS, `NotoSans-${bold ? 'Bold' : 'Regular'}.ttf`),
       width: TEXT_WIDTH,
       dpi: 72,
       rgba: true,

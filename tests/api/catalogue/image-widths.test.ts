@@ -1,5 +1,5 @@
 /**
- * A course picture in the widths of its srcset (docs/architecture.md, Images): `?w=480` and `?w=800`
+ * A course picture in the widths of its srcset (docs/architecture.md, Images and sharing): `?w=480` and `?w=800`
  * are the stored picture resized (smaller bytes, cached for good), no `w` is the picture as stored,
  * any other width is refused.
  */
