@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
-import { codeFormSchema } from '../../src/shared/codes.ts';
+import { codeFormSchema, codesQuerySchema } from '../../src/shared/codes.ts';
 import { requireOwner } from '../lib/auth/index.ts';
 import { applicant, createCode, listCodes, setCodeActive, usesOf } from '../lib/codes/index.ts';
 import { json, parseWith, readJson, routes } from '../lib/platform/index.ts';
@@ -9,9 +9,9 @@ const idSchema = z.string().regex(/^[0-9]{1,18}$/, 'No such code');
 const activeSchema = z.object({ active: z.boolean({ error: 'active must be true or false' }) }).strict();
 
 export default routes({
-  'GET /api/v1/admin/codes': async ({ request }) => {
+  'GET /api/v1/admin/codes': async ({ request, url }) => {
     await requireOwner(request);
-    return json({ codes: await listCodes() });
+    return json(await listCodes(parseWith(codesQuerySchema, Object.fromEntries(url.searchParams))));
   },
   'POST /api/v1/admin/codes': async ({ request }) => {
     const session = await requireOwner(request);

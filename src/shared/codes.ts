@@ -4,8 +4,13 @@
  */
 import { z } from 'zod';
 import { CODE_SCOPES, type CodeScope } from './code-scopes.ts';
+import { pagingFields } from './paging.ts';
 
 export * from './code-scopes.ts';
+
+/** GET /api/v1/admin/codes: a page of the codes (./paging.ts), by creation or uses. */
+export const codesQuerySchema = z.strictObject({ ...pagingFields('codes') });
+export type CodesQuery = z.output<typeof codesQuerySchema>;
 
 /** Codes are stored upper case: 4-32 letters, digits and hyphens. */
 export const CODE_PATTERN = /^[A-Z0-9][A-Z0-9-]{3,31}$/;

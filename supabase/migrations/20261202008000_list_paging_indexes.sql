@@ -4,3 +4,6 @@
 
 -- The audit log by time (both ways), an id breaking a tie.
 create index admin_audit_log_paging on admin_audit_log (at, id);
+
+-- The codes by creation (their uses are counted per page of codes, over the grouped rows).
+create index discount_codes_paging on discount_codes (created_at, id);

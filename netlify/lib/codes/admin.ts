@@ -2,10 +2,11 @@
  * Owners' code screen: create (optionally issued to one scholarship applicant, who is emailed),
  * list with uses and revenue, deactivate, and each code's uses. Every change is audited.
  */
-import type { CodeForm, CodeSummary, CodeUse } from '../../../src/shared/codes.ts';
+import type { CodeForm, CodeSummary, CodesQuery, CodeUse } from '../../../src/shared/codes.ts';
+import type { SortOf } from '../../../src/shared/paging.ts';
 import { dateIst } from '../../../src/shared/dates.ts';
 import { formatPaise, rupeesToPaise } from '../../../src/shared/money.ts';
-import { recordAdminAction, db, isUniqueViolation, HttpError } from '../platform/index.ts';
+import { recordAdminAction, db, isUniqueViolation, HttpError, keysetPage, pageOf, type KeysetList } from '../platform/index.ts';
 import type { Session } from '../auth/index.ts';
 import { enqueueEmail } from '../outbox/index.ts';
 import { codeIssuedEmail } from './emails.ts';
@@ -69,19 +70,37 @@ function toSummary(row: SummaryRow): CodeSummary {
   };
 }
 
-export async function listCodes(only?: string): Promise<CodeSummary[]> {
-  const rows = await db()<SummaryRow[]>`
-    select c.id::text as id, c.code, c.description, c.kind, c.percent_off, c.amount_off_paise, c.scope, c.course_ids, c.fee_options,
-           c.plan_ids::text[] as plan_ids, c.valid_from, c.valid_until, c.max_uses, c.once_per_person, c.issued_to_email,
-           c.application_id::text as application_id, c.active, c.created_at,
-           count(r.id) filter (where r.status = 'used')::int as uses,
-           count(r.id) filter (where r.status = 'reserved' and r.reserved_until > now())::int as reserved,
-           coalesce(sum(r.total_paise) filter (where r.status = 'used'), 0)::text as revenue,
-           coalesce(sum(r.discount_paise) filter (where r.status = 'used'), 0)::text as discount
-    from discount_codes c left join discount_redemptions r on r.code_id = c.id
-    where ${only ?? null}::bigint is null or c.id = ${only ?? null}::bigint
-    group by c.id order by c.created_at desc, c.id desc limit 500`;
-  return rows.map(toSummary);
+/** The codes' sorts: by creation or by uses, the id breaking a tie (over the grouped rows, `s`). */
+export const CODES_PAGING: KeysetList<SortOf<'codes'>> = {
+  name: 'codes',
+  sorts: { created: { expr: 's.created_at', type: 'timestamptz' }, uses: { expr: 's.uses', type: 'integer' } },
+  keys: [{ expr: 's.code_id', type: 'bigint' }],
+  sort: 'created',
+  dir: 'desc',
+};
+
+/** One page of the codes with their uses and revenue (`only`: that one code). */
+export async function listCodes(query: CodesQuery, only?: string): Promise<{ rows: CodeSummary[]; next: string | null }> {
+  const sql = db();
+  const page = keysetPage(sql, CODES_PAGING, query);
+  const rows = await sql<SummaryRow[]>`
+    select s.*, ${page.select} from (
+      select c.id as code_id, c.id::text as id, c.code, c.description, c.kind, c.percent_off, c.amount_off_paise, c.scope, c.course_ids, c.fee_options,
+             c.plan_ids::text[] as plan_ids, c.valid_from, c.valid_until, c.max_uses, c.once_per_person, c.issued_to_email,
+             c.application_id::text as application_id, c.active, c.created_at,
+             count(r.id) filter (where r.status = 'used')::int as uses,
+             count(r.id) filter (where r.status = 'reserved' and r.reserved_until > now())::int as reserved,
+             coalesce(sum(r.total_paise) filter (where r.status = 'used'), 0)::text as revenue,
+             coalesce(sum(r.discount_paise) filter (where r.status = 'used'), 0)::text as discount
+      from discount_codes c left join discount_redemptions r on r.code_id = c.id
+      where ${only ?? null}::bigint is null or c.id = ${only ?? null}::bigint
+      group by c.id
+    ) s
+    where ${page.seek}
+    order by ${page.order}
+    limit ${page.fetch}`;
+  const found = pageOf(rows, page);
+  return { rows: found.rows.map(toSummary), next: found.next };
 }
 
 /** The applicant a scholarship code may be issued to (the /admin/codes?application= form). */
@@ -152,7 +171,7 @@ export async function createCode(session: Session, form: CodeForm): Promise<Code
     if (isUniqueViolation(error)) throw new HttpError(409, ['code: This code already exists']);
     throw error;
   }
-  return (await listCodes(id))[0]!;
+  return (await listCodes({}, id)).rows[0]!;
 }
 
 export async function setCodeActive(session: Session, id: string, active: boolean): Promise<CodeSummary> {
@@ -168,7 +187,7 @@ export async function setCodeActive(session: Session, id: string, active: boolea
       details: { code: row.code },
     });
   });
-  return (await listCodes(id))[0]!;
+  return (await listCodes({}, id)).rows[0]!;
 }
 
 export async function usesOf(id: string): Promise<CodeUse[]> {

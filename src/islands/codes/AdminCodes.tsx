@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api, errorText } from '../../lib/api.ts';
 import { SCOPE_LABELS } from '../../shared/code-scopes.ts';
 import type { CodeSummary, CodeUse } from '../../shared/codes.ts';
 import { dateIst, dateTimeIst } from '../../shared/dates.ts';
 import { formatPaise } from '../../shared/money.ts';
-import { ListScreen, LoadStatus, ScrollTable } from '../admin/list-screen.tsx';
+import { ListScreen, LoadStatus, ScrollTable, type Column } from '../admin/list-screen.tsx';
+import { PageFooter, usePages, useSort } from '../admin/list-pages.tsx';
 import { handleSessionEnd, useAdmin } from '../admin/session.ts';
 import { toast } from '../ui/Toasts.tsx';
 import { CodeForm } from './CodeForm.tsx';
@@ -21,7 +22,19 @@ const window_ = (c: CodeSummary) => {
   return `${from} – ${until}`;
 };
 
-const CODE_COLUMNS = ['Code', 'Applies to', 'Value', 'Valid', 'Uses / max', 'Revenue', 'Discount given', 'Active'];
+const CODE_COLUMNS: Column[] = [
+  'Code',
+  { label: 'Created', sort: 'created' },
+  'Applies to',
+  'Value',
+  'Valid',
+  { label: 'Uses / max', sort: 'uses' },
+  'Revenue',
+  'Discount given',
+  'Active',
+];
+/** The codes screen has no filter: one object, so the list loads again only on a sort or a reload. */
+const NO_FILTER = {};
 const USE_COLUMNS = ['Email', 'What', 'List', 'Discount', 'Paid', 'When', 'Status'];
 
 function applicationFromUrl(): string | null {
@@ -29,25 +42,15 @@ function applicationFromUrl(): string | null {
   return /^[0-9]{1,18}$/.test(id) ? id : null;
 }
 
-/** /admin/codes (owners): codes with their uses and revenue, the create form, deactivate, each code's uses. */
+/** /admin/codes (owners): codes with their uses and revenue (newest or most used first, a page at a time), the create form, deactivate, each code's uses. */
 export default function AdminCodes() {
   const admin = useAdmin({ announce: true });
-  const [codes, setCodes] = useState<CodeSummary[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const sorting = useSort('codes');
+  const list = usePages<CodeSummary>(admin, NO_FILTER, '/admin/codes', sorting, 'Failed to load the codes');
+  const { rows: codes, error, reload: load } = list;
   const [uses, setUses] = useState<{ code: CodeSummary; uses: CodeUse[] } | null>(null);
   const [busy, setBusy] = useState(false);
   const [applicationId] = useState(applicationFromUrl);
-
-  const load = useCallback(() => {
-    api<{ codes: CodeSummary[] }>('/admin/codes')
-      .then((a) => setCodes(a.codes))
-      .catch((failure: unknown) => {
-        if (!handleSessionEnd(failure)) setError(errorText(failure, 'Failed to load the codes'));
-      });
-  }, []);
-  useEffect(() => {
-    if (admin) load();
-  }, [admin, load]);
 
   async function setActive(code: CodeSummary, active: boolean) {
     setBusy(true);
@@ -81,45 +84,66 @@ export default function AdminCodes() {
       <LoadStatus error={error} loaded={!!codes} />
       {codes && codes.length === 0 ? <p className="muted">No codes yet.</p> : null}
       {codes && codes.length > 0 ? (
-        <ScrollTable label="Codes (scrolls sideways)" caption="Codes" columns={CODE_COLUMNS}>
-          {codes.map((c) => (
-            <tr key={c.id} data-code={c.code}>
-              <td>
-                <strong>{c.code}</strong>
-                {c.description ? (
-                  <>
-                    <br />
-                    <span className="muted">{c.description}</span>
-                  </>
-                ) : null}
-                {c.issuedToEmail ? (
-                  <>
-                    <br />
-                    <span className="muted">For {c.issuedToEmail}</span>
-                  </>
-                ) : null}
-              </td>
-              <td>{SCOPE_LABELS[c.scope]}</td>
-              <td>{value(c)}</td>
-              <td>{window_(c)}</td>
-              <td data-field="uses">
-                {c.uses} / {c.maxUses ?? '∞'}
-                {c.reserved ? <span className="muted"> (+{c.reserved} at checkout)</span> : null}
-              </td>
-              <td data-field="revenue">{formatPaise(c.revenuePaise)}</td>
-              <td>{formatPaise(c.discountPaise)}</td>
-              <td>
-                <span>{c.active ? 'Yes' : 'No'}</span>{' '}
-                <button type="button" className="btn btn-ghost btn-sm" disabled={busy} onClick={() => void setActive(c, !c.active)}>
-                  {c.active ? 'Deactivate' : 'Activate'}
-                </button>{' '}
-                <button type="button" className="btn btn-ghost btn-sm" onClick={() => void showUses(c)}>
-                  Uses
-                </button>
-              </td>
-            </tr>
-          ))}
-        </ScrollTable>
+        <>
+          <ScrollTable label="Codes (scrolls sideways)" caption="Codes" columns={CODE_COLUMNS} sorting={sorting}>
+            {codes.map((c) => (
+              <tr key={c.id} data-code={c.code}>
+                <td>
+                  <strong>{c.code}</strong>
+                  {c.description ? (
+                    <>
+                      <br />
+                      <span className="muted">{c.description}</span>
+                    </>
+                  ) : null}
+                  {c.issuedToEmail ? (
+                    <>
+                      <br />
+                      <span className="muted">For {c.issuedToEmail}</span>
+                    </>
+                  ) : null}
+                </td>
+                <td>
+                  <time dateTime={c.createdAt}>{dateIst.format(new Date(c.createdAt))}</time>
+                </td>
+                <td>{SCOPE_LABELS[c.scope]}</td>
+                <td>{value(c)}</td>
+                <td>{window_(c)}</td>
+                <td data-field="uses">
+                  {c.uses} / {c.maxUses ?? '∞'}
+                  {c.reserved ? <span className="muted"> (+{c.reserved} at checkout)</span> : null}
+                </td>
+                <td data-field="revenue">{formatPaise(c.revenuePaise)}</td>
+                <td>{formatPaise(c.discountPaise)}</td>
+                <td>
+                  <span>{c.active ? 'Yes' : 'No'}</span>{' '}
+                  <button type="button" className="btn btn-ghost btn-sm" disabled={busy} onClick={() => void setActive(c, !c.active)}>
+                    {c.active ? 'Deactivate' : 'Activate'}
+                  </button>{' '}
+                  <button type="button" className="btn btn-ghost btn-sm" onClick={() => void showUses(c)}>
+                    Uses
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </ScrollTable>
+          <PageFooter
+            shown={codes.length}
+            noun={['code', 'codes']}
+            order={
+              sorting.sort === 'uses'
+                ? sorting.dir === 'desc'
+                  ? 'most used first'
+                  : 'least used first'
+                : sorting.dir === 'desc'
+                  ? 'newest first'
+                  : 'oldest first'
+            }
+            more={list.next !== null}
+            loading={list.loading}
+            onMore={list.loadMore}
+          />
+        </>
       ) : null}
       {uses ? <Uses code={uses.code} uses={uses.uses} onClose={() => setUses(null)} /> : null}
     </ListScreen>

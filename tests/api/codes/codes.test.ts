@@ -135,7 +135,7 @@ describe('code rules (preview and checkout)', () => {
     await call('POST', '/api/v1/order', { token: learner.token, body: { courseId: DM, ...(await sandbox(order.body.orderId)) } });
     const token = await owner();
     const list = await call('GET', '/api/v1/admin/codes', { token });
-    const mine = list.body.codes.find((c: { id: string }) => c.id === id);
+    const mine = list.body.rows.find((c: { id: string }) => c.id === id);
     expect(mine).toMatchObject({ code, uses: 1, revenuePaise: DM_PAISE - 900_000, discountPaise: 900_000, active: true });
     const uses = await call('GET', `/api/v1/admin/codes/${id}/uses`, { token });
     expect(uses.body.uses).toEqual([

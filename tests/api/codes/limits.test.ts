@@ -15,7 +15,7 @@ const db = useTestDatabase();
 const NOT_HELD = "the code's use was no longer held for this order, so we refunded your payment";
 
 const uses = async (id: string) =>
-  (await call('GET', '/api/v1/admin/codes', { token: await owner() })).body.codes.find((c: { id: string }) => c.id === id).uses as number;
+  (await call('GET', '/api/v1/admin/codes', { token: await owner() })).body.rows.find((c: { id: string }) => c.id === id).uses as number;
 
 const redemptions = (codeId: string) =>
   db.sql<{ status: string; order_id: string | null }[]>`

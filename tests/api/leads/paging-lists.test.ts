@@ -53,3 +53,20 @@ describe('the audit log a page at a time', () => {
     expect(res.body.errors).toEqual(['after: Not a page of this list: load the list again from its first page']);
   });
 });
+
+describe('the codes a page at a time', () => {
+  it('pages by creation and by uses, both ways, with the id breaking ties', async () => {
+    await db.sql`
+      insert into discount_codes (code, kind, percent_off, scope, created_by, created_at)
+      select 'PAGE-' || lpad(n::text, 3, '0'), 'percent', 10, 'all-courses', 'owner@example.com', timestamptz '2026-05-01T00:00:00Z' + (n % 5) * interval '1 hour'
+      from generate_series(1, 45) as n`;
+    const newest = await walk<{ code: string }>('/api/v1/admin/codes?limit=8', owner.token, (r) => r.code);
+    const inDb = await db.sql<{ code: string }[]>`select code from discount_codes order by created_at desc, id desc`;
+    expect(newest).toEqual(inDb.map((r) => r.code));
+    const byUses = await walk<{ code: string; uses: number }>('/api/v1/admin/codes?sort=uses&dir=asc&limit=10', owner.token, (r) => r.code);
+    expect(new Set(byUses).size).toBe(inDb.length);
+    expect((await call('GET', '/api/v1/admin/codes?sort=revenue', { token: owner.token })).body.errors).toEqual([
+      'sort: sort must be one of created, uses',
+    ]);
+  });
+});
