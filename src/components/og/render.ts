@@ -4,7 +4,7 @@
  * beside them (netlify/lib/invoices/fonts), so every build machine draws the same letters.
  */
 import { join } from 'node:path';
-import sharp from 'sharp';
+import sharp, { type OverlayOptions } from 'sharp';
 import { OG_HEIGHT, OG_WIDTH, type OgPage } from './frame.ts';
 
 // From the project's root: the build runs this module from a bundled chunk elsewhere.
@@ -60,7 +60,7 @@ export async function renderOgImage(page: OgPage, picture?: Uint8Array): Promise
   let title = await textLayer(page.title, picture ? 52 : 60, true, textWidth);
   if (title.height > 300) title = await textLayer(page.title, 40, true, textWidth);
   const titleTop = Math.max(MARGIN + eyebrow.height + 24, OG_HEIGHT - MARGIN - title.height);
-  const layers: sharp.OverlayOptions[] = [
+  const layers: OverlayOptions[] = [
     { input: eyebrow.input, top: MARGIN, left: MARGIN },
     { input: title.input, top: titleTop, left: MARGIN },
   ];
