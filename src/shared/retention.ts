@@ -14,6 +14,8 @@ export type RetentionKind =
   | 'consent-log'
   | 'documents'
   | 'messages'
+  | 'class-logistics'
+  | 'class-attendance'
   | 'payments';
 
 export type RetentionRule = { kind: RetentionKind; days: number; en: string; hi: string };
@@ -67,6 +69,21 @@ export const RETENTION: readonly RetentionRule[] = [
     days: 365,
     en: 'WhatsApp messages to and from you: 1 year',
     hi: 'आपको भेजे गए और आपसे आए WhatsApp संदेश: 1 वर्ष',
+  },
+  {
+    // Counted from the end of the batch: the join links' reports were read within days.
+    kind: 'class-logistics',
+    days: 30,
+    en: 'Live-class join links, class reminders sent, waiting-list places and the class calendar feed: 30 days after the batch ends',
+    hi: 'लाइव कक्षा के जुड़ने के लिंक, भेजे गए कक्षा रिमाइंडर, प्रतीक्षा सूची में जगह और कक्षा कैलेंडर फ़ीड: बैच ख़त्म होने के 30 दिन बाद',
+  },
+  {
+    // The placement guarantee runs 6 months after the batch ends; a consumer complaint may then
+    // be brought within 2 years (Consumer Protection Act 2019 s.69): 30 months in all.
+    kind: 'class-attendance',
+    days: 913,
+    en: 'Attendance in a batch (check-ins, minutes in live classes, corrections): 2 years and 6 months after the batch ends, the placement guarantee’s 6 months and then 2 years to bring a claim',
+    hi: 'बैच में हाज़िरी (चेक-इन, लाइव कक्षा के मिनट, सुधार): बैच ख़त्म होने के 2 साल 6 महीने बाद, यानी प्लेसमेंट गारंटी के 6 महीने और फिर दावा करने के 2 साल',
   },
   {
     kind: 'payments',

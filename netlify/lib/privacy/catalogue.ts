@@ -28,6 +28,16 @@ import type { Tx } from '../platform/index.ts';
 import type { TableCoverage } from './types.ts';
 
 export type { Subject, TableCoverage } from './types.ts';
+// The retention schedule's batch records (retention-erasers.ts), found by each batch's end.
+export {
+  batchAttendancePastRetention,
+  batchClassLinksPastRetention,
+  calendarFeedsPastRetention,
+  eraseBatchAttendance,
+  eraseBatchClassLinks,
+  eraseCalendarFeed,
+} from '../classes/privacy.ts';
+export { batchesWithSpentSeatsBefore, eraseSpentSeats } from '../cohorts/privacy.ts';
 
 /** First in every erasure's transaction: the persons' sync must not write the person back meanwhile. */
 export async function holdErasureLocks(tx: Tx): Promise<void> {

@@ -5,6 +5,16 @@
  */
 import type { RetentionKind } from '../../../src/shared/retention.ts';
 import type { Tx } from '../platform/index.ts';
+import {
+  batchAttendancePastRetention,
+  batchClassLinksPastRetention,
+  batchesWithSpentSeatsBefore,
+  calendarFeedsPastRetention,
+  eraseBatchAttendance,
+  eraseBatchClassLinks,
+  eraseCalendarFeed,
+  eraseSpentSeats,
+} from './catalogue.ts';
 import { documentsPastRetention, eraseDocument, eraseRegistrationDocuments } from '../documents/index.ts';
 import { deleteMessage, settledMessagesBefore } from '../outbox/index.ts';
 
@@ -127,6 +137,25 @@ const messages: Eraser = {
   erase: async (tx, row) => (await tx`delete from whatsapp_messages where id = ${row.id}`).count,
 };
 
+/** A batch's attendance ledger once claims on it are over (one erasure per batch). */
+const classAttendance: Eraser = {
+  expired: async (tx, cutoff) => (await batchAttendancePastRetention(tx, cutoff)).map((id) => ({ table: 'batches', id })),
+  erase: (tx, row) => eraseBatchAttendance(tx, row.id),
+};
+
+/** After a batch: its join links, reminders sent and seats that place nobody; a calendar feed with no batch left. */
+const classLogistics: Eraser = {
+  async expired(tx, cutoff) {
+    const batches = new Set([...(await batchClassLinksPastRetention(tx, cutoff)), ...(await batchesWithSpentSeatsBefore(tx, cutoff))]);
+    const feeds = await calendarFeedsPastRetention(tx, cutoff);
+    return [...[...batches].sort().map((id) => ({ table: 'batches', id })), ...feeds.map((id) => ({ table: 'calendar_feeds', id }))];
+  },
+  erase: async (tx, row) =>
+    row.table === 'calendar_feeds'
+      ? eraseCalendarFeed(tx, row.id)
+      : (await eraseBatchClassLinks(tx, row.id)) + (await eraseSpentSeats(tx, row.id)),
+};
+
 export const ERASERS: Partial<Record<RetentionKind, Eraser>> = {
   documents,
   messages,
@@ -136,4 +165,6 @@ export const ERASERS: Partial<Record<RetentionKind, Eraser>> = {
   'unconfirmed-requests': unconfirmedRequests,
   emails,
   'consent-log': consentLog,
+  'class-attendance': classAttendance,
+  'class-logistics': classLogistics,
 };
