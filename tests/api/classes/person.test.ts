@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { call, signupVerifiedLearner, testAccount, useTestDatabase } from '../support/harness.ts';
 import { addSession, makeBatch, minutesFromNow, ownerAccount, seat } from './kit.ts';
+import { build } from '../../support/factories.ts';
 
 const db = useTestDatabase();
 
@@ -15,7 +16,7 @@ async function learnerWithLead(counsellorId: string) {
   leads++;
   const learner = await signupVerifiedLearner({ email: `person.${leads}.${process.pid}@example.com`, firstName: 'Kiran' });
   const sent = await call('POST', '/api/v1/user/contactus', {
-    body: { source: 'advisor', Name: `Kiran ${leads}`, Number: `98100 4242${leads}`, email: learner.email, programme: '' },
+    body: build.advisor({ Name: `Kiran ${leads}`, Number: `98100 4242${leads}`, email: learner.email, programme: '' }),
     ip: `10.88.0.${leads}`,
   });
   expect(sent.status, sent.text).toBe(201);

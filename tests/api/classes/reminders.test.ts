@@ -9,6 +9,7 @@ import { withdrawConsent } from '../../../netlify/lib/platform/index.ts';
 import { call, count, useTestDatabase } from '../support/harness.ts';
 import { freshIp, outboxRows, proveByLink } from '../messaging/kit.ts';
 import { addSession, makeBatch, ownerAccount, seatedLearner } from './kit.ts';
+import { build } from '../../support/factories.ts';
 
 const db = useTestDatabase();
 
@@ -85,7 +86,7 @@ describe('class reminders', () => {
     const learner = await seatedLearner(db, batchId);
     const phone = '+919850000077';
     const optIn = await call('POST', '/api/v1/user/contactus', {
-      body: { source: 'advisor', Name: 'Opted In', Number: phone.slice(3), email: learner.email, whatsapp: true },
+      body: build.advisor({ Name: 'Opted In', Number: phone.slice(3), email: learner.email, whatsapp: true }),
       ip: freshIp(),
     });
     expect(optIn.status, optIn.text).toBe(201);

@@ -2,6 +2,7 @@
 import { expect } from 'vitest';
 import { createAccount, login } from '../../../netlify/lib/accounts/index.ts';
 import { call, type TestDatabase } from '../support/harness.ts';
+import { build } from '../../support/factories.ts';
 
 let ipCounter = 0;
 export const freshIp = () => {
@@ -27,7 +28,7 @@ export async function logInAgain(admin: TestAdmin): Promise<void> {
 export async function submitAdvisorLead(db: TestDatabase, who: string, programme = ''): Promise<string> {
   const email = `${who.toLowerCase().replace(/\W+/g, '.')}@example.com`;
   const res = await call('POST', '/api/v1/user/contactus', {
-    body: { source: 'advisor', Name: who, Number: '98100 42424', email, programme },
+    body: build.advisor({ Name: who, Number: '98100 42424', email, programme }),
     ip: freshIp(),
   });
   expect(res.status, res.text).toBe(201);

@@ -9,6 +9,7 @@ import { enqueueEmail, suppressAddress } from '../../../netlify/lib/outbox/index
 import { db } from '../../../netlify/lib/platform/index.ts';
 import { call, useTestDatabase } from '../support/harness.ts';
 import { freshIp, makeAdmin } from './kit.ts';
+import { build } from '../../support/factories.ts';
 
 const testDb = useTestDatabase();
 
@@ -23,7 +24,7 @@ describe("recording a bounced person's right address", () => {
     const other = await makeAdmin('CorrectionOther', 'counsellor');
     const email = `asha.${process.pid}@gmial.com`;
     const lead = await call('POST', '/api/v1/user/contactus', {
-      body: { source: 'advisor', Name: 'Asha Typo', Number: '98100 33333', email, programme: '' },
+      body: build.advisor({ Name: 'Asha Typo', Number: '98100 33333', email, programme: '' }),
       ip: freshIp(),
     });
     expect(lead.status, lead.text).toBe(201);
@@ -82,7 +83,7 @@ describe("recording a bounced person's right address", () => {
     const owner = await makeAdmin('CorrectionOwner2', 'owner');
     const email = `ravi.${process.pid}@gmial.com`;
     const lead = await call('POST', '/api/v1/user/contactus', {
-      body: { source: 'advisor', Name: 'Ravi Typo', Number: '98100 44444', email, programme: '' },
+      body: build.advisor({ Name: 'Ravi Typo', Number: '98100 44444', email, programme: '' }),
       ip: freshIp(),
     });
     expect(lead.status, lead.text).toBe(201);

@@ -11,6 +11,7 @@ import { useFakePostmark } from '../../fixtures/fake-postmark.ts';
 import { makeAdmin, type TestAdmin } from '../leads/kit.ts';
 import { nextIp } from '../registrations/kit.ts';
 import { call, count, useTestDatabase } from '../support/harness.ts';
+import { build } from '../../support/factories.ts';
 
 const SECRET = 'postmark-webhook-secret-for-the-tests-0123';
 const testDb = useTestDatabase({ POSTMARK_WEBHOOK_SECRET: SECRET });
@@ -144,7 +145,7 @@ describe('after a bounce', () => {
     counsellor = await makeAdmin('BounceCounsellor', 'counsellor');
     const email = 'asha@gmial.com';
     const lead = await call('POST', '/api/v1/user/contactus', {
-      body: { source: 'advisor', Name: 'Asha Typo', Number: '98100 11111', email, programme: '' },
+      body: build.advisor({ Name: 'Asha Typo', Number: '98100 11111', email, programme: '' }),
       ip: nextIp(),
     });
     expect(lead.status, lead.text).toBe(201);

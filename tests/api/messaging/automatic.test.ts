@@ -11,6 +11,7 @@ import { DM, shopKit } from '../shop/kit.ts';
 import { admitLearner, admitPlanId, enrol, istToday, plusDays } from '../instalments/kit.ts';
 import { nextIp, openFeeOrder, registrationForm, sandboxPay, verifiedToken } from '../registrations/kit.ts';
 import { freshIp, outboxRows, proveByLink, sandboxSent } from './kit.ts';
+import { build } from '../../support/factories.ts';
 
 const db = useTestDatabase();
 const shop = shopKit(db);
@@ -18,7 +19,7 @@ const shop = shopKit(db);
 /** The person behind `email` ticks the WhatsApp opt-in on the advisor form with `phone`, and proves the number. */
 async function optIn(email: string, phone: string) {
   const res = await call('POST', '/api/v1/user/contactus', {
-    body: { source: 'advisor', Name: 'Opted In', Number: phone.slice(3), email, whatsapp: true },
+    body: build.advisor({ Name: 'Opted In', Number: phone.slice(3), email, whatsapp: true }),
     ip: freshIp(),
   });
   expect(res.status, res.text).toBe(201);

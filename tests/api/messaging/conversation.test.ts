@@ -17,6 +17,7 @@ import {
   sign,
   inboundBody,
 } from './kit.ts';
+import { build } from '../../support/factories.ts';
 
 const db = useTestDatabase();
 
@@ -50,7 +51,7 @@ describe('without the opt-in', () => {
   it('refuses a non-boolean opt-in with a clear message, writing nothing', async () => {
     const before = await db.sql`select count(*)::int as n from contact_requests`;
     const res = await call('POST', '/api/v1/user/contactus', {
-      body: { source: 'advisor', Name: 'Bad', Number: '9820000002', email: 'bad@example.com', whatsapp: 'yes' },
+      body: build.advisor({ Name: 'Bad', Number: '9820000002', email: 'bad@example.com', whatsapp: 'yes' }),
       ip: freshIp(),
     });
     expect(res.status).toBe(400);
@@ -209,7 +210,7 @@ describe('settings', () => {
     expect(proven.body.whatsapp).toEqual({ available: true, optedIn: true, phone: '+919860000001', language: 'hi', pendingPhone: null });
     // Their next message is the Hindi template.
     await call('POST', '/api/v1/user/contactus', {
-      body: { source: 'advisor', Name: 'Sita', Number: '98600 00001', email: learner.email },
+      body: build.advisor({ Name: 'Sita', Number: '98600 00001', email: learner.email }),
       ip: freshIp(),
     });
     const [hindi] = (await sandboxSent(db, '+919860000001')).filter((m) => m.template === 'lead_received');

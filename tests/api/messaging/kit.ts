@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { SANDBOX_APP_SECRET } from '../../../netlify/lib/messaging/index.ts';
 import { call, type TestDatabase } from '../support/harness.ts';
 import { freshIp } from '../leads/kit.ts';
+import { build } from '../../support/factories.ts';
 
 export { freshIp, makeAdmin } from '../leads/kit.ts';
 
@@ -13,14 +14,13 @@ export const PHONE = '+919810042424';
 export async function advisorLead(who: string, options: { whatsapp?: boolean; phone?: string } = {}): Promise<{ email: string }> {
   const email = `${who.toLowerCase().replace(/\W+/g, '.')}@example.com`;
   const res = await call('POST', '/api/v1/user/contactus', {
-    body: {
-      source: 'advisor',
+    body: build.advisor({
       Name: who,
       Number: (options.phone ?? PHONE).replace('+91', ''),
       email,
       programme: '',
       ...(options.whatsapp === undefined ? {} : { whatsapp: options.whatsapp }),
-    },
+    }),
     ip: freshIp(),
   });
   expect(res.status, res.text).toBe(201);

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { call, useTestDatabase } from '../support/harness.ts';
 import { DM, shopKit } from '../shop/kit.ts';
 import { advisorLead, confirmToken, freshIp, outboxRows, proveByLink, sandboxSent } from './kit.ts';
+import { build } from '../../support/factories.ts';
 
 const db = useTestDatabase();
 const shop = shopKit(db);
@@ -17,7 +18,7 @@ describe('a number typed with someone else’s email', () => {
     const attacker = '+919870000001';
     const learner = await shop.learner();
     const lead = await call('POST', '/api/v1/user/contactus', {
-      body: { source: 'advisor', Name: 'Mallory', Number: attacker.slice(3), email: learner.email, whatsapp: true },
+      body: build.advisor({ Name: 'Mallory', Number: attacker.slice(3), email: learner.email, whatsapp: true }),
       ip: freshIp(),
     });
     expect(lead.status, lead.text).toBe(201);
@@ -96,7 +97,7 @@ describe('template variables', () => {
     const { email } = await advisorLead('Nina Name', { whatsapp: true, phone });
     await proveByLink(db, email, phone);
     const res = await call('POST', '/api/v1/user/contactus', {
-      body: { source: 'advisor', Name: 'Claim refund at evil.example/pay now', Number: phone.slice(3), email, whatsapp: true },
+      body: build.advisor({ Name: 'Claim refund at evil.example/pay now', Number: phone.slice(3), email, whatsapp: true }),
       ip: freshIp(),
     });
     expect(res.status, res.text).toBe(201);
