@@ -2,7 +2,7 @@
  * The privacy notice a form shows next to its submit button, and its version. A new notice gets a
  * new version here and on /privacy; every consent row keeps the version the person saw.
  */
-export const PRIVACY_NOTICE_VERSION = '2026-11-30';
+export const PRIVACY_NOTICE_VERSION = '2026-12-02';
 
 /** Where a consent came from (the `purpose` stored with it). */
 export type ConsentPurpose =

@@ -33,9 +33,13 @@ export const NOTICE: Record<NoticeLanguage, Notice> = {
       { data: 'Qualification, marks, statement and experience', purpose: 'To assess your application' },
       { data: 'Billing state and GSTIN', purpose: 'To issue the tax invoice for a payment' },
       { data: 'The campaign that brought you (adults only)', purpose: 'To know which of our adverts work' },
+      {
+        data: 'Attendance: minutes in live classes and classroom check-ins',
+        purpose: 'To show you your attendance and to stand behind the placement guarantee',
+      },
     ],
     recipients:
-      'Who receives it: Razorpay (payments), Postmark (email), our WhatsApp messaging provider (only if you opt in), Supabase (hosting in our name). None may use it for anything else.',
+      'Who receives it: Razorpay (payments), Postmark (email), Zoom (live classes: your name and email, to let you into each class and count your minutes), our WhatsApp messaging provider (only if you opt in), Supabase (hosting in our name). None may use it for anything else.',
     retentionHeading: 'How long we keep it',
     retention: RETENTION.map((r) => r.en),
     rights:
@@ -53,9 +57,10 @@ export const NOTICE: Record<NoticeLanguage, Notice> = {
       { data: 'योग्यता, अंक, उद्देश्य-पत्र और अनुभव', purpose: 'आपके आवेदन का मूल्यांकन करने के लिए' },
       { data: 'बिलिंग राज्य और GSTIN', purpose: 'भुगतान का कर चालान जारी करने के लिए' },
       { data: 'आपको लाने वाला अभियान (केवल वयस्क)', purpose: 'यह जानने के लिए कि हमारे कौन से विज्ञापन काम करते हैं' },
+      { data: 'हाज़िरी: लाइव कक्षाओं के मिनट और कक्षा में चेक-इन', purpose: 'आपको आपकी हाज़िरी दिखाने और प्लेसमेंट गारंटी निभाने के लिए' },
     ],
     recipients:
-      'किसे मिलता है: Razorpay (भुगतान), Postmark (ईमेल), हमारा व्हाट्सऐप सेवा प्रदाता (केवल आपकी सहमति पर), Supabase (होस्टिंग)। कोई इसे किसी और काम में नहीं ले सकता।',
+      'किसे मिलता है: Razorpay (भुगतान), Postmark (ईमेल), Zoom (लाइव कक्षाएँ: आपका नाम और ईमेल, ताकि आप हर कक्षा में जुड़ सकें और आपके मिनट गिने जाएँ), हमारा व्हाट्सऐप सेवा प्रदाता (केवल आपकी सहमति पर), Supabase (होस्टिंग)। कोई इसे किसी और काम में नहीं ले सकता।',
     retentionHeading: 'हम इसे कितने समय रखते हैं',
     retention: RETENTION.map((r) => r.hi),
     rights: 'आपके अधिकार: अपने डेटा की प्रति, उसे सुधारना या मिटाना, सहमति वापस लेना और किसी को नामित करना (DPDP अधिनियम धारा 11-14)।',
