@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { duesFilterSchema, planCreateSchema, planIdSchema, planUpdateSchema } from '../../src/shared/instalments.ts';
 import { requireAdmin, requireOwner } from '../lib/auth/index.ts';
-import { json, parseWith, readJson, routes } from '../lib/platform/index.ts';
+import { csvDownload, json, parseWith, readJson, routes } from '../lib/platform/index.ts';
 import { duesCsv, listDues, createPlan, listAllPlans, updatePlan } from '../lib/instalments/index.ts';
 
 /** Fee plans for the team: owners manage plans; every admin sees the dues and exports them. */
@@ -34,14 +34,8 @@ export default routes({
   'GET /api/v1/admin/dues.csv': async ({ request, url }) => {
     await requireAdmin(request);
     const filter = parseWith(duesFilterSchema, Object.fromEntries(url.searchParams));
-    const { filename, body } = await duesCsv(filter);
-    return new Response(body, {
-      headers: {
-        'content-type': 'text/csv; charset=utf-8',
-        'content-disposition': `attachment; filename="${filename}"`,
-        'cache-control': 'no-store',
-      },
-    });
+    const { filename, body } = duesCsv(filter);
+    return csvDownload(filename, body);
   },
 });
 

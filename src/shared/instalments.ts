@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkoutResultShape } from './checkout.ts';
 import { PLAN_FEE_OPTIONS } from './registration-fees.ts';
+import { pagingFields, type Page } from './paging.ts';
 
 export { PLAN_FEE_OPTIONS } from './registration-fees.ts';
 
@@ -95,13 +96,14 @@ export const planUpdateSchema = z
 
 export const DUE_STATUSES = ['due', 'overdue'] as const;
 
-/** The dues view's filters: due dates are IST days, both inclusive. */
+/** The dues view's filters (due dates are IST days, both inclusive) and its page (./paging.ts). */
 export const duesFilterSchema = z
   .object({
     plan: planIdSchema.optional(),
     status: z.enum(DUE_STATUSES, { error: 'Choose due or overdue' }).optional(),
     from: day.optional(),
     to: day.optional(),
+    ...pagingFields('dues'),
   })
   .strict()
   .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], message: 'The end date must not be before the start date' });
@@ -167,7 +169,11 @@ export type DueDto = {
   status: 'due' | 'overdue';
 };
 
-export type DuesView = { dues: DueDto[]; totals: { count: number; amount: number; overdueCount: number; overdueAmount: number } };
+/** A page of the dues; `totals` (and `total`) count every part the filter matches. */
+export type DuesView = Page<DueDto> & {
+  total: number;
+  totals: { count: number; amount: number; overdueCount: number; overdueAmount: number };
+};
 
 /** IST calendar day of an instant, YYYY-MM-DD. */
 export function istDay(at: Date): string {

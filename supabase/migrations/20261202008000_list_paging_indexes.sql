@@ -7,3 +7,7 @@ create index admin_audit_log_paging on admin_audit_log (at, id);
 
 -- The codes by creation (their uses are counted per page of codes, over the grouped rows).
 create index discount_codes_paging on discount_codes (created_at, id);
+
+-- The dues: unpaid parts by due date or amount.
+create index enrolment_parts_due_paging on enrolment_parts (due_on, id) where status = 'due';
+create index enrolment_parts_amount_paging on enrolment_parts (amount_paise, id) where status = 'due';

@@ -1,14 +1,24 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api.ts';
-import type { DuesView, PlanDto } from '../../shared/instalments.ts';
+import type { DueDto, DuesView, PlanDto } from '../../shared/instalments.ts';
 import { formatRupees } from '../../shared/money.ts';
 import { dayText } from './format.ts';
 import { useAdmin } from '../admin/session.ts';
 import '../admin/admin.css';
 import '../admin/pipeline.css';
 import './plans.css';
-import { DateRangeFields, FilterForm, ListScreen, LoadStatus, ScrollTable, SelectField, useFilterForm } from '../admin/list-screen.tsx';
-import { queryOf, useAdminQuery } from '../admin/useAdminQuery.ts';
+import {
+  DateRangeFields,
+  FilterForm,
+  ListScreen,
+  LoadStatus,
+  ScrollTable,
+  SelectField,
+  useFilterForm,
+  type Column,
+} from '../admin/list-screen.tsx';
+import { PageFooter, usePages, useSort } from '../admin/list-pages.tsx';
+import { queryOf } from '../admin/useAdminQuery.ts';
 
 type Filter = { plan: string; status: string; from: string; to: string };
 const NO_FILTER: Filter = { plan: '', status: '', from: '', to: '' };
@@ -16,16 +26,32 @@ const STATUSES = [
   { value: 'due', label: 'Due' },
   { value: 'overdue', label: 'Overdue' },
 ];
-const COLUMNS = ['Learner', 'Email', 'Plan', 'Part', 'Amount', 'Due date', 'Days overdue', 'Status'];
+const COLUMNS: Column[] = [
+  'Learner',
+  'Email',
+  'Plan',
+  'Part',
+  { label: 'Amount', sort: 'amount' },
+  { label: 'Due date', sort: 'due' },
+  'Days overdue',
+  'Status',
+];
 
-/** /admin/dues (every admin): each unpaid part per learner, days overdue, totals, the CSV. */
+const ORDER_WORDS = {
+  due: { asc: 'soonest due first', desc: 'latest due first' },
+  amount: { asc: 'smallest first', desc: 'largest first' },
+} as const;
+
+/** /admin/dues (every admin): each unpaid part per learner, days overdue, totals, a page at a time by due date or amount, the CSV. */
 export default function Dues() {
   const admin = useAdmin({ announce: true });
   const [plans, setPlans] = useState<PlanDto[]>([]);
   const form = useFilterForm(NO_FILTER);
   const { draft, filter, set, bind } = form;
   const query = queryOf(filter);
-  const { data: view, error } = useAdminQuery<DuesView, Filter>(admin, filter, `/admin/dues${query}`, 'Failed to load the dues');
+  const sorting = useSort('dues');
+  const list = usePages<DueDto, DuesView>(admin, filter, `/admin/dues${query}`, sorting, 'Failed to load the dues');
+  const { answer: view, rows, error } = list;
 
   useEffect(() => {
     if (!admin) return;
@@ -35,7 +61,7 @@ export default function Dues() {
       .catch(() => setPlans([]));
   }, [admin]);
 
-  const csvHref = `/api/v1/admin/dues.csv${query}`;
+  const csvHref = `/api/v1/admin/dues.csv${queryOf({ ...filter, sort: sorting.sort, dir: sorting.dir })}`;
 
   return (
     <ListScreen admin={admin} title="Dues" csv={csvHref}>
@@ -50,18 +76,18 @@ export default function Dues() {
         <SelectField id="dues-status" label="Status" blank="All" choices={STATUSES} {...bind('status')} />
         <DateRangeFields idPrefix="dues" from={draft.from} to={draft.to} onFrom={set('from')} onTo={set('to')} />
       </FilterForm>
-      <LoadStatus error={error} loaded={!!view} />
-      {view ? (
+      <LoadStatus error={error} loaded={!!rows} />
+      {view && rows ? (
         <>
           <p className="plan-totals" role="status">
             {view.totals.count} unpaid {view.totals.count === 1 ? 'part' : 'parts'}: {formatRupees(view.totals.amount)} · overdue{' '}
             {view.totals.overdueCount}: {formatRupees(view.totals.overdueAmount)}
           </p>
-          {view.dues.length === 0 ? (
+          {rows.length === 0 ? (
             <p className="muted">No unpaid parts match this filter.</p>
           ) : (
-            <ScrollTable label="Unpaid parts (scrolls sideways)" caption="Unpaid parts of fee plans" columns={COLUMNS}>
-              {view.dues.map((d) => (
+            <ScrollTable label="Unpaid parts (scrolls sideways)" caption="Unpaid parts of fee plans" columns={COLUMNS} sorting={sorting}>
+              {rows.map((d) => (
                 <tr key={d.partId}>
                   <td>{d.learner || '—'}</td>
                   <td>{d.email}</td>
@@ -77,6 +103,17 @@ export default function Dues() {
               ))}
             </ScrollTable>
           )}
+          {rows.length > 0 ? (
+            <PageFooter
+              shown={rows.length}
+              total={view.total}
+              noun={['part', 'parts']}
+              order={ORDER_WORDS[sorting.sort][sorting.dir]}
+              more={list.next !== null}
+              loading={list.loading}
+              onMore={list.loadMore}
+            />
+          ) : null}
         </>
       ) : null}
     </ListScreen>

@@ -103,7 +103,7 @@ describe('admin dues', () => {
     expect((await call('GET', '/api/v1/admin/dues')).status).toBe(401);
     const all = await call('GET', '/api/v1/admin/dues', { token: counsellor.token });
     expect(all.status).toBe(200);
-    const mine = all.body.dues.filter((d: { email: string }) => d.email === learner.email);
+    const mine = all.body.rows.filter((d: { email: string }) => d.email === learner.email);
     expect(
       mine.map((d: { part: string; status: string; daysOverdue: number; amount: number }) => [d.part, d.status, d.daysOverdue, d.amount]),
     ).toEqual([
@@ -113,12 +113,12 @@ describe('admin dues', () => {
     ]);
     expect(mine[0]).toMatchObject({ plan: 'AspiraAdmit fee in 4 parts', learner: expect.stringMatching(/Test$/) });
     const overdue = await call('GET', `/api/v1/admin/dues?status=overdue&plan=${planId}`, { token: owner.token });
-    expect(overdue.body.dues.every((d: { status: string }) => d.status === 'overdue')).toBe(true);
-    expect(overdue.body.totals).toMatchObject({ count: overdue.body.dues.length, overdueCount: overdue.body.dues.length });
+    expect(overdue.body.rows.every((d: { status: string }) => d.status === 'overdue')).toBe(true);
+    expect(overdue.body.totals).toMatchObject({ count: overdue.body.rows.length, overdueCount: overdue.body.rows.length });
     const window = await call('GET', `/api/v1/admin/dues?from=${plusDays(istToday(), 59)}&to=${plusDays(istToday(), 61)}`, {
       token: owner.token,
     });
-    expect(window.body.dues.filter((d: { email: string }) => d.email === learner.email).map((d: { part: string }) => d.part)).toEqual([
+    expect(window.body.rows.filter((d: { email: string }) => d.email === learner.email).map((d: { part: string }) => d.part)).toEqual([
       'Part 3',
     ]);
     expect((await call('GET', '/api/v1/admin/dues?status=late', { token: owner.token })).status).toBe(400);

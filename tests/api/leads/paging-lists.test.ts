@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, testAccount, useTestDatabase } from '../support/harness.ts';
+import { admitLearner, admitPlanId, enrol } from '../instalments/kit.ts';
+import { parseCsv } from '../../fixtures/csv.ts';
 
 const db = useTestDatabase();
 let owner: { token: string; id: string; email: string };
@@ -68,5 +70,37 @@ describe('the codes a page at a time', () => {
     expect((await call('GET', '/api/v1/admin/codes?sort=revenue', { token: owner.token })).body.errors).toEqual([
       'sort: sort must be one of created, uses',
     ]);
+  });
+});
+
+describe('the dues a page at a time', () => {
+  it('pages by due date and by amount, both ways; totals count every part; the CSV holds them all', async () => {
+    const learner = await admitLearner(db);
+    const { body } = await enrol(learner.token, await admitPlanId(db));
+    // 60 more parts: due dates and amounts repeat, so ties fall to the id.
+    await db.sql`
+      insert into enrolment_parts (enrolment_id, position, label, due_on, list_paise, amount_paise)
+      select ${body.enrolment.id}, n, 'Part ' || n, date '2027-01-01' + (n % 9), 100000 * (1 + n % 4), 100000 * (1 + n % 4)
+      from generate_series(5, 64) as n`;
+    const inDb = async (order: string) =>
+      (
+        await db.sql.unsafe<{ key: string }[]>(
+          `select id::text as key from enrolment_parts where status = 'due' and amount_paise > 0 order by ${order}`,
+        )
+      ).map((r) => r.key);
+    const first = await call('GET', '/api/v1/admin/dues?limit=11', { token: owner.token });
+    expect(first.body.rows).toHaveLength(11);
+    expect(first.body.total).toBe((await inDb('id')).length);
+    expect(first.body.totals.count).toBe(first.body.total);
+    const key = (r: { partId: string }) => r.partId;
+    expect(await walk('/api/v1/admin/dues?limit=11', owner.token, key)).toEqual(await inDb('due_on, id'));
+    expect(await walk('/api/v1/admin/dues?sort=amount&dir=desc&limit=13', owner.token, key)).toEqual(
+      await inDb('amount_paise desc, id desc'),
+    );
+    const csv = await call('GET', '/api/v1/admin/dues.csv?sort=amount&dir=asc', { token: owner.token });
+    const lines = parseCsv(csv.text.replace(/^\uFEFF/, ''));
+    expect(lines).toHaveLength(first.body.total + 1);
+    const amounts = lines.slice(1).map((l) => Number(l[4]));
+    expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
   });
 });
