@@ -1,16 +1,18 @@
 import type { Config } from '@netlify/functions';
 import { readMissedReports, sendClassReminders } from '../lib/classes/index.ts';
+import { advanceBatchStatuses } from '../lib/cohorts/index.ts';
 import { deliverBacklog } from '../lib/outbox/index.ts';
 import { runJob } from '../lib/platform/index.ts';
 
-/** Every 15 minutes: reminders a day and an hour before each session (each once), and the reports of live classes whose end Zoom's webhook did not bring. */
+/** Every 15 minutes: batches' status by their dates, reminders a day and an hour before each session (each once), and the reports of live classes whose end Zoom's webhook did not bring. */
 export default function handler(): Promise<Response> {
   return runJob('class-reminders', async () => {
+    const statuses = await advanceBatchStatuses();
     const reminders = await sendClassReminders();
     const reports = await readMissedReports();
     // No request to deliver after: send what this run wrote (mail-retry picks up any failure).
     await deliverBacklog();
-    return { reminders: { sent: reminders.sent.length, skipped: reminders.skipped }, reports };
+    return { statuses: statuses.length, reminders: { sent: reminders.sent.length, skipped: reminders.skipped }, reports };
   });
 }
 

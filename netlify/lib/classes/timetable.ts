@@ -6,6 +6,7 @@
  */
 import type { AdminSession, SessionCreate, SessionPatch } from '../../../src/shared/classes.ts';
 import type { Session } from '../auth/index.ts';
+import { assertBatchTakesSessions } from '../cohorts/index.ts';
 import { enqueueEmail } from '../outbox/index.ts';
 import { meetingHost } from '../meetings/index.ts';
 import { db, HttpError, log, recordAdminAction, type Db } from '../platform/index.ts';
@@ -62,6 +63,7 @@ export async function createSession(actor: Session, batchId: string, input: Sess
   const venue = input.kind === 'live' ? null : (input.venue ?? null);
   const durationMinutes = input.kind === 'deadline' ? 0 : input.durationMinutes;
   const id = await db().begin(async (tx) => {
+    await assertBatchTakesSessions(tx, batchId);
     await assertBatchFaculty(tx, batchId, facultyId);
     const [row] = await tx<{ id: string }[]>`
       insert into class_sessions (batch_id, kind, title, starts_at, duration_minutes, faculty_id, venue)
