@@ -1,7 +1,8 @@
 /**
  * The people the page bench visits as (docs/architecture.md, Budgets), made through the API of the
  * served site as a browser would make them: a learner who bought a course, registered and paid the
- * AspiraAdmit fee with the same email and enrolled in its fee plan (part 1 paid); a learner who has
+ * AspiraAdmit fee with the same email and enrolled in its fee plan (part 1 paid), in a batch with a
+ * class held and a week of classes to come; a learner who has
  * not confirmed their email yet; an owner admin, who adds a course without a landing page of its
  * own. Each comes back as what a browser holds after logging in: the session cookie and the
  * display record in localStorage. Emails are read from the outbox (the local site keeps them).
@@ -25,6 +26,8 @@ export type People = {
   resetToken: string;
   successPath: string;
   personId: string;
+  /** A batch with the learner on its roster, a session held and an attendance entry (the staff's batch screens). */
+  batchId: string;
 };
 
 type Answer = Record<string, unknown> & { errors?: unknown };
@@ -151,6 +154,34 @@ export async function preparePeople(baseUrl: string, databaseUrl: string): Promi
       persons: { id: string }[];
     };
 
+    // A batch as the staff's screens show it: the learner enrolled, an in-class session held an hour
+    // ago and the learner's attendance entered.
+    const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const { id: batchId } = (await send(
+      'POST',
+      '/admin/batches',
+      { name: 'Bench batch', programme: 'aspirademy', startsOn: day(-30), endsOn: day(120), capacity: 30, phases: [] },
+      adminToken,
+    )) as { id: string };
+    await send('POST', `/admin/batches/${batchId}/enrol`, { email }, adminToken);
+    const startsAt = new Date(Date.now() - 3600_000).toISOString();
+    const lab = { kind: 'classroom', title: 'Bench lab', startsAt, durationMinutes: 90, venue: 'Room 1' };
+    await send('POST', `/admin/batches/${batchId}/sessions`, lab, adminToken);
+    const [held] = await sql<{ session_id: string; account_id: string }[]>`
+      select s.id::text as session_id, a.id as account_id from class_sessions s, accounts a
+      where s.batch_id = ${batchId} and a.role = 'user' and a.email = ${email}`;
+    const entry = { sessionId: held!.session_id, accountId: held!.account_id, present: true, reason: 'Marked in class' };
+    await send('POST', '/admin/attendance', entry, adminToken);
+    // The rest of the learner's week (/learn shows it): live classes, a day in class, a deadline.
+    const at = (days: number, hourUtc: number) => new Date(Date.parse(`${day(days)}T00:00:00Z`) + hourUtc * 3600_000).toISOString();
+    for (const session of [
+      { kind: 'live', title: 'Campaign measurement, live', startsAt: at(1, 13), durationMinutes: 90 },
+      { kind: 'classroom', title: 'Dashboards workshop', startsAt: at(2, 5), durationMinutes: 120, venue: 'Aspira Centre, Hauz Khas' },
+      { kind: 'live', title: 'Reporting what works, live', startsAt: at(3, 13), durationMinutes: 60 },
+      { kind: 'deadline', title: 'Dashboard project due', startsAt: at(5, 18), durationMinutes: 0 },
+    ])
+      await send('POST', `/admin/batches/${batchId}/sessions`, session, adminToken);
+
     return {
       visits: {
         guest: { cookies: [], local: {} },
@@ -166,6 +197,7 @@ export async function preparePeople(baseUrl: string, databaseUrl: string): Promi
       resetToken,
       successPath: successUrl(paid.registration as Parameters<typeof successUrl>[0]),
       personId: persons[0]?.id ?? '',
+      batchId,
     };
   } finally {
     await sql.end({ timeout: 5 });

@@ -49,6 +49,8 @@ export function adminPages(people: People): BenchPage[] {
     '/admin/privacy',
     '/admin/team',
     '/admin/audit',
+    '/admin/batches',
+    `/admin/batch?id=${people.batchId}`,
   ];
   return [
     ...guest.map((path): BenchPage => ({ path, set: 'admin', as: 'guest' })),
