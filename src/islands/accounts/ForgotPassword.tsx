@@ -18,6 +18,7 @@ export default function ForgotPassword({ role }: { role: AccountRole }) {
   useEffect(() => {
     const email = new URLSearchParams(location.search).get('email');
     if (email) form.setField('email', email);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once on mount: the address fills the field
   }, []);
 
   const submit = form.handleSubmit(async (data) => {

@@ -29,6 +29,7 @@ export default function LoginForm() {
     if (email) form.setField('email', email);
     const next = params.get('next');
     if (next) setSignupHref(`/signup?next=${encodeURIComponent(next)}`);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once on mount: the address fills the field and the signup link
   }, []);
 
   const submit = form.handleSubmit(async (data) => {

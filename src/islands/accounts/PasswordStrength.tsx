@@ -36,6 +36,7 @@ export function PasswordStrength({ password, person = {} }: { password: string; 
     if (!checker) return null;
     const estimate = checker(password, person);
     return { score: estimate.score, problem: guessableProblem(estimate) };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the person's fields, not the object made anew each render
   }, [password, checker, person.email, person.firstName, person.lastName]);
 
   const score = verdict ? (verdict.problem ? Math.min(verdict.score, 1) : verdict.score) : 0;

@@ -19,6 +19,7 @@ const NO_STRENGTH_PERSON = {};
 export default function ResetPassword({ role }: { role: AccountRole }) {
   const form = useForm(resetPasswordSchema, { token: '', password: '' });
 
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- once on mount: the token comes from the address
   useEffect(() => form.setField('token', tokenFromUrl()), []);
 
   const submit = form.handleSubmit(async (data) => {

@@ -47,6 +47,7 @@ export default function VerifyEmail({ role }: { role: AccountRole }) {
       return;
     }
     checkLearner();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once on mount: a link is confirmed once
   }, []);
 
   function checkLearner(manual = false) {

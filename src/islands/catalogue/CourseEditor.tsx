@@ -70,6 +70,7 @@ export default function CourseEditor({ mode }: { mode: Mode }) {
         toast.error('Failed to fetch course data');
       });
     return () => controller.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- loads when the course or mode changes, not when the form's values do
   }, [admin, mode]);
 
   useEffect(

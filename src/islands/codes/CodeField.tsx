@@ -39,6 +39,7 @@ export function CodeField<T>({ check, onChange, describe, disabled, initial = ''
   useLayoutEffect(() => {
     const early = input.current?.form ? peekEarlyInput(input.current.form)['code'] : undefined;
     if (!initial && typeof early === 'string' && early) setText(early);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the first render commits: what was typed before hydration
   }, []);
 
   async function apply(value = text) {
@@ -66,6 +67,7 @@ export function CodeField<T>({ check, onChange, describe, disabled, initial = ''
     if (started.current || !initial) return;
     started.current = true;
     void apply(initial);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- applies a code from the address once; apply is made anew each render
   }, [initial]);
 
   function remove() {

@@ -55,6 +55,7 @@ export default function Instalments() {
       if (handleExpired(error)) return;
       setState({ kind: 'error', message: errorText(error, 'We could not load your fee plans. Please reload the page.') });
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one loader for the screen's life; billing is only seeded from it
   }, []);
 
   useEffect(() => {

@@ -36,6 +36,7 @@ export function RefundDialog({ payment, onClose, onDone }: { payment: MoneyPayme
       form.setGeneralError(null);
     }
     if (!payment) setLastOrder(null);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- resets the form when another payment is picked, not on each keystroke
   }, [payment]);
 
   const submit = handleSubmit(async (data) => {

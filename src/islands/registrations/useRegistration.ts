@@ -74,6 +74,7 @@ export function useRegistration() {
     if (saved) dispatch({ type: 'restored', state: saved.state });
     const early = readControls(formRef.current, { email: '' })['email'];
     if (typeof early === 'string') dispatch({ type: 'emailEdited', email: early });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the first render commits: the saved flow and early input
   }, []);
 
   const registered = state.phase === 'registered' || state.phase === 'paid';

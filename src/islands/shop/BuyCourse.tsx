@@ -57,6 +57,7 @@ export default function BuyCourse() {
       }));
       setState({ kind: 'ready', course: data.course, batches: data.batches });
     });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once on mount: the page's own answer seeds billing
   }, []);
 
   // With a code, the page's summary shows the price, the discount and the total to pay in place of its total.
@@ -68,7 +69,7 @@ export default function BuyCourse() {
     if (!total || !summary) return;
     if (code) total.remove();
     else if (!total.isConnected) summary.append(total);
-  }, [code]);
+  }, [code, summary]);
 
   async function pay(event: FormEvent) {
     event.preventDefault();

@@ -26,6 +26,7 @@ export function useEarlyInput(
   useLayoutEffect(() => {
     apply(readControls(formRef.current, shape));
     setMounted(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the first render commits: read what was typed before hydration
   }, []);
   useEffect(() => {
     const form = formRef.current;

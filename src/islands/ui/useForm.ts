@@ -74,6 +74,7 @@ export function useForm<S extends Schema>(
     setValues(initial);
     setErrors({});
     setGeneralError(null);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset goes back to the values the form started with
   }, []);
 
   /** Props for a text-like input bound to a field. */
