@@ -35,4 +35,5 @@ export const TRANSACTIONAL_TAGS: Record<string, string> = {
   'privacy-request': 'the link that proves a privacy request the person made',
   'privacy-request-waiting': 'tells the team a request is waiting',
   'breach-notice': 'the law requires telling the person of a breach (DPDP Rules r.7)',
+  'waitlist-seat': 'tells a learner on a batch’s waiting list that a seat is free for them',
 };

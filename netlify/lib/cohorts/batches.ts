@@ -15,7 +15,8 @@ import {
 } from '../../../src/shared/cohorts.ts';
 import type { Session } from '../auth/index.ts';
 import { db, HttpError, recordAdminAction, type Tx } from '../platform/index.ts';
-import { liveSeat, liveSeats, lockBatch } from './seats.ts';
+import { offerSeatsOf } from './offers.ts';
+import { liveOffer, liveSeat, liveSeats, lockBatch } from './seats.ts';
 
 type BatchRow = {
   id: string;
@@ -29,6 +30,7 @@ type BatchRow = {
   capacity: number;
   attendance_threshold: number;
   seats_taken: number;
+  offered: number;
   waiting: number;
   phases: BatchPhase[];
   faculty: { id: string; name: string }[];
@@ -39,6 +41,7 @@ const SELECT = (sql: Tx | ReturnType<typeof db>) => sql`
   select b.id, b.name, b.course_id, c.title as course_title, b.programme, b.starts_on::text, b.ends_on::text, b.status,
          b.capacity, b.attendance_threshold,
          (select count(*)::int from batch_seats s where s.batch_id = b.id and ${sql.unsafe(liveSeat('s.'))}) as seats_taken,
+         (select count(*)::int from batch_seats s where s.batch_id = b.id and ${sql.unsafe(liveOffer('s.'))}) as offered,
          (select count(*)::int from batch_seats s where s.batch_id = b.id and s.status = 'waiting') as waiting,
          coalesce((select jsonb_agg(jsonb_build_object('kind', p.kind, 'startsOn', p.starts_on::text, 'endsOn', p.ends_on::text, 'venue', p.venue)
                    order by p.starts_on, p.id) from batch_phases p where p.batch_id = b.id), '[]'::jsonb) as phases,
@@ -71,7 +74,7 @@ export async function courseBatches(courseId: string): Promise<PublicBatch[]> {
     startsOn: r.starts_on,
     endsOn: r.ends_on,
     phases: r.phases,
-    seatsLeft: Math.max(0, r.capacity - r.seats_taken),
+    seatsLeft: Math.max(0, r.capacity - r.seats_taken - r.offered),
     status: r.status,
   }));
 }
@@ -86,7 +89,7 @@ export async function programmeBatches(programme: string): Promise<PublicBatch[]
     startsOn: r.starts_on,
     endsOn: r.ends_on,
     phases: r.phases,
-    seatsLeft: Math.max(0, r.capacity - r.seats_taken),
+    seatsLeft: Math.max(0, r.capacity - r.seats_taken - r.offered),
     status: r.status,
   }));
 }
@@ -178,6 +181,8 @@ export async function updateBatch(session: Session, batchId: string, patch: Batc
         status = coalesce(${patch.status ?? null}, status), updated_at = now()
       where id = ${batchId}`;
     if (patch.phases) await insertPhases(tx, batchId, patch.phases);
+    // A larger capacity frees seats: the waiting list is told at once.
+    if (patch.capacity !== undefined) await offerSeatsOf(tx, batchId);
     await recordAdminAction(tx, {
       actor: session,
       action: 'batch.update',

@@ -2,7 +2,8 @@
  * Seats: taken atomically (the batch row is locked, live seats counted, then one is inserted or
  * refused), held for a course order until it is paid, and the waiting list. A course order's
  * seat then follows the order in the database (migration 20261202001000: paid -> taken,
- * refunded or duplicate -> released), whoever records the payment or the refund.
+ * refunded or duplicate -> released), whoever records the payment or the refund. A seat offered
+ * to a learner on the waiting list (offers.ts) counts as taken for everyone else until it lapses.
  */
 import {
   BATCH_FULL,
@@ -25,6 +26,16 @@ export class BatchFullError extends HttpError {
 export const ALREADY_SEATED = 'You already have a seat in this batch';
 /** A live seat: taken, or held and not run out (`table` prefixes the columns, e.g. 's.'). */
 export const liveSeat = (table = '') => `(${table}status = 'taken' or (${table}status = 'held' and ${table}held_until > now()))`;
+
+/** A waiting learner's offer of a freed seat, still theirs (offers.ts; `table` prefixes the columns). */
+export const liveOffer = (table = '') => `(${table}status = 'waiting' and ${table}offered_until > now())`;
+
+/** Seats offered to other learners of the batch and still theirs: nobody else may take them. */
+async function offersToOthers(tx: Tx, batchId: string, accountId: string): Promise<number> {
+  const [row] = await tx<{ n: number }[]>`
+    select count(*)::int as n from batch_seats where batch_id = ${batchId} and account_id <> ${accountId} and ${tx.unsafe(liveOffer())}`;
+  return row!.n;
+}
 
 type LockedBatch = { id: string; course_id: string | null; programme: string | null; status: string; capacity: number };
 
@@ -67,7 +78,7 @@ export async function takeSeat(
   }
   if (mine)
     await tx`update batch_seats set status = 'released', held_until = null, released_reason = 'hold expired', updated_at = now() where id = ${mine.id}`;
-  if ((await liveSeats(tx, batch.id)) >= batch.capacity) throw new BatchFullError();
+  if ((await liveSeats(tx, batch.id)) + (await offersToOthers(tx, batch.id, seat.accountId)) >= batch.capacity) throw new BatchFullError();
   const [row] = await tx<{ id: string }[]>`
     insert into batch_seats (batch_id, account_id, source, source_id, status, held_until)
     values (${batch.id}, ${seat.accountId}, ${seat.source}, ${seat.sourceId}, ${seat.hold ? 'held' : 'taken'},
