@@ -1,10 +1,10 @@
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
 import { PROGRAMMES } from '../../src/shared/leads.ts';
-import { assignmentRuleSchema, teamUpdateSchema } from '../../src/shared/pipeline.ts';
+import { assignmentRuleSchema, teamQuerySchema, teamUpdateSchema } from '../../src/shared/pipeline.ts';
 import { requireAdmin, requireOwner } from '../lib/auth/index.ts';
 import { json, parseWith, readJson, routes } from '../lib/platform/index.ts';
-import { deleteRule, listRules, listTeam, setRule, updateAdmin } from '../lib/accounts/index.ts';
+import { adminOptions, deleteRule, listRules, listTeam, setRule, updateAdmin } from '../lib/accounts/index.ts';
 
 const accountIdSchema = z.string().regex(/^[0-9a-z]{1,40}$/, 'Not an admin id');
 const programmeSchema = z.enum(PROGRAMMES, { error: 'No such programme' });
@@ -17,10 +17,11 @@ export default routes({
     return json({ id: admin.accountId, email: admin.email, firstName: admin.firstName, adminRole: admin.adminRole });
   },
 
-  'GET /api/v1/admin/team': async ({ request }) => {
+  'GET /api/v1/admin/team': async ({ request, url }) => {
     await requireOwner(request);
-    const [team, rules] = await Promise.all([listTeam(), listRules()]);
-    return json({ team, rules });
+    const query = parseWith(teamQuerySchema, Object.fromEntries(url.searchParams));
+    const [page, rules, admins] = await Promise.all([listTeam(query), listRules(), adminOptions()]);
+    return json({ ...page, rules, admins });
   },
 
   'PATCH /api/v1/admin/team/:id': async ({ request, params }) => {

@@ -126,6 +126,10 @@ export const auditQuerySchema = z
   .refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'from must be on or before to', path: ['from'] });
 export type AuditQuery = z.output<typeof auditQuerySchema>;
 
+/** GET /api/v1/admin/team: a page of the team (./paging.ts), by name or role. */
+export const teamQuerySchema = z.object({ ...pagingFields('team') }).strict();
+export type TeamQuery = z.output<typeof teamQuerySchema>;
+
 /** A lead's pipeline as the admin screens show it. */
 export type PipelineDto = {
   kind: LeadKind;

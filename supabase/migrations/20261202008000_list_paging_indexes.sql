@@ -11,3 +11,5 @@ create index discount_codes_paging on discount_codes (created_at, id);
 -- The dues: unpaid parts by due date or amount.
 create index enrolment_parts_due_paging on enrolment_parts (due_on, id) where status = 'due';
 create index enrolment_parts_amount_paging on enrolment_parts (amount_paise, id) where status = 'due';
+
+-- The team is short (all of it on one page), sorted in memory by name or role: no index.

@@ -11,9 +11,11 @@ import {
   type AdminRoleName,
   type AssignmentRule,
   type TeamMember,
+  type TeamQuery,
   type TeamUpdate,
 } from '../../../src/shared/pipeline.ts';
-import { recordAdminAction, db, type Db, HttpError } from '../platform/index.ts';
+import { PAGE_MAX, type SortOf } from '../../../src/shared/paging.ts';
+import { recordAdminAction, db, type Db, HttpError, keysetPage, pageOf, type KeysetList } from '../platform/index.ts';
 import type { Session } from '../auth/index.ts';
 
 export const LAST_OWNER = 'The team needs at least one owner: make another admin an owner first';
@@ -43,24 +45,50 @@ type MemberRow = {
   open_leads: number;
 };
 
-export async function listTeam(): Promise<TeamMember[]> {
+/** The team's sorts: by name or role (owner, counsellor, faculty), the account id breaking a tie. */
+export const TEAM_PAGING: KeysetList<SortOf<'team'>> = {
+  name: 'team',
+  sorts: {
+    name: { expr: `lower(${NAME})`, type: 'text' },
+    role: { expr: `array_position(array['owner', 'counsellor', 'faculty']::text[], a.admin_role)`, type: 'integer' },
+  },
+  keys: [{ expr: 'a.id', type: 'text' }],
+  sort: 'name',
+  dir: 'asc',
+  // A team is short: the whole of it on one page, unless it ever grows past the cap.
+  pageSize: PAGE_MAX,
+};
+
+/** One page of the team, with how many admins there are (`only`: that one admin). */
+export async function listTeam(query: TeamQuery = {}, only?: string): Promise<{ rows: TeamMember[]; next: string | null; total: number }> {
   const sql = db();
-  const rows = await sql<MemberRow[]>`
-    select a.id, ${sql.unsafe(NAME)} as name, a.email, a.admin_role,
-           coalesce(p.takes_leads, a.admin_role = 'counsellor') as takes_leads, coalesce(p.active, true) as active,
-           (select count(*)::int from lead_pipeline l where l.owner_id = a.id and l.stage not in ('enrolled', 'lost')) as open_leads
-    from accounts a left join admin_profiles p on p.account_id = a.id
-    where a.role = 'admin'
-    order by a.created_at, a.id`;
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    email: r.email,
-    adminRole: r.admin_role,
-    takesLeads: r.takes_leads,
-    active: r.active,
-    openLeads: r.open_leads,
-  }));
+  const page = keysetPage(sql, TEAM_PAGING, query);
+  const [rows, [count]] = await Promise.all([
+    sql<MemberRow[]>`
+      select a.id, ${sql.unsafe(NAME)} as name, a.email, a.admin_role,
+             coalesce(p.takes_leads, a.admin_role = 'counsellor') as takes_leads, coalesce(p.active, true) as active,
+             (select count(*)::int from lead_pipeline l where l.owner_id = a.id and l.stage not in ('enrolled', 'lost')) as open_leads,
+             ${page.select}
+      from accounts a left join admin_profiles p on p.account_id = a.id
+      where a.role = 'admin' and ${page.seek} ${only ? sql`and a.id = ${only}` : sql``}
+      order by ${page.order}
+      limit ${page.fetch}`,
+    sql<{ total: number }[]>`select count(*)::int as total from accounts where role = 'admin'`,
+  ]);
+  const found = pageOf(rows, page);
+  return {
+    next: found.next,
+    total: count!.total,
+    rows: found.rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      email: r.email,
+      adminRole: r.admin_role,
+      takesLeads: r.takes_leads,
+      active: r.active,
+      openLeads: r.open_leads,
+    })),
+  };
 }
 
 /** Every admin by name, for owner pickers and filters; an inactive one is marked (leads cannot go to them). */
@@ -127,7 +155,7 @@ export async function updateAdmin(actor: Session, id: string, update: TeamUpdate
       });
     }
   });
-  return (await listTeam()).find((m) => m.id === id)!;
+  return (await listTeam({}, id)).rows[0]!;
 }
 
 /**

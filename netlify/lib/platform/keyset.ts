@@ -33,6 +33,8 @@ export type KeysetList<S extends string> = {
   keys: readonly SortKey[];
   sort: S;
   dir: SortDir;
+  /** Rows per page when the query names no limit (PAGE_SIZE unless a list is always short). */
+  pageSize?: number;
 };
 
 type Fragment = postgres.PendingQuery<postgres.Row[]>;
@@ -103,7 +105,7 @@ const join = (sql: Sql, parts: Fragment[], separator: ', ' | ' and '): Fragment 
 export function keysetPage<S extends string>(sql: Sql, list: KeysetList<S>, request: PageRequest<S>): PagePlan<S> {
   const sort = request.sort ?? list.sort;
   const dir = request.dir ?? list.dir;
-  const limit = request.limit ?? PAGE_SIZE;
+  const limit = request.limit ?? list.pageSize ?? PAGE_SIZE;
   const columns = [list.sorts[sort], ...list.keys];
   const select = join(
     sql,

@@ -1,15 +1,19 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { api, errorText } from '../../lib/api.ts';
 import { PROGRAMMES } from '../../shared/leads.ts';
-import type { AssignmentRule, TeamMember, TeamUpdate } from '../../shared/pipeline.ts';
+import type { AdminOption, AssignmentRule, TeamMember, TeamUpdate } from '../../shared/pipeline.ts';
+import type { Page } from '../../shared/paging.ts';
 import { toast } from '../ui/Toasts.tsx';
 import { useAdminMe } from './me.ts';
 import { handleSessionEnd, useAdmin } from './session.ts';
 import './admin.css';
 import './pipeline.css';
 import { ListScreen, LoadStatus, ScrollTable, SelectField } from './list-screen.tsx';
+import { PageFooter, usePages, useSort } from './list-pages.tsx';
 
-type TeamAnswer = { team: TeamMember[]; rules: AssignmentRule[] };
+type TeamAnswer = Page<TeamMember> & { total: number; rules: AssignmentRule[]; admins: AdminOption[] };
+/** The team screen has no filter: one object, so the list loads again only on a sort or a reload. */
+const NO_FILTER = {};
 
 const ROLE_NAMES: Record<string, string> = { owner: 'an owner', counsellor: 'a counsellor', faculty: 'a faculty member' };
 
@@ -22,21 +26,11 @@ function deactivated(member: TeamMember): string {
 export default function Team() {
   const admin = useAdmin({ announce: true });
   const me = useAdminMe(!!admin);
-  const [data, setData] = useState<TeamAnswer | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const sorting = useSort('team');
+  const list = usePages<TeamMember, TeamAnswer>(admin, NO_FILTER, '/admin/team', sorting, 'Failed to load the team');
+  const { answer: data, rows, error, reload: load } = list;
   const [busy, setBusy] = useState(false);
   const [rule, setRule] = useState({ programme: '', accountId: '' });
-
-  const load = useCallback(() => {
-    api<TeamAnswer>('/admin/team')
-      .then(setData)
-      .catch((failure: unknown) => {
-        if (!handleSessionEnd(failure)) setError(errorText(failure, 'Failed to load the team'));
-      });
-  }, []);
-  useEffect(() => {
-    if (admin) load();
-  }, [admin, load]);
 
   async function run(task: () => Promise<unknown>, done: string) {
     setBusy(true);
@@ -73,15 +67,16 @@ export default function Team() {
         An inactive admin (one who has left) cannot log in, and their sessions end at once; their open leads go on at once as new leads
         would (programme rule, else the next admin in turn).
       </p>
-      <LoadStatus error={error} loaded={!!data} />
-      {data ? (
+      <LoadStatus error={error} loaded={!!rows} />
+      {data && rows ? (
         <>
           <ScrollTable
             label="Admins (scrolls sideways)"
             caption="Admins"
-            columns={['Admin', 'Role', 'Takes new leads', 'Active', 'Open leads']}
+            columns={[{ label: 'Admin', sort: 'name' }, { label: 'Role', sort: 'role' }, 'Takes new leads', 'Active', 'Open leads']}
+            sorting={sorting}
           >
-            {data.team.map((member) => (
+            {rows.map((member) => (
               <tr key={member.id} data-admin={member.email}>
                 <td>
                   <strong>{member.name}</strong>
@@ -137,6 +132,15 @@ export default function Team() {
               </tr>
             ))}
           </ScrollTable>
+          <PageFooter
+            shown={rows.length}
+            total={data.total}
+            noun={['admin', 'admins']}
+            order={sorting.sort === 'role' ? 'by role' : sorting.dir === 'asc' ? 'by name, A to Z' : 'by name, Z to A'}
+            more={list.next !== null}
+            loading={list.loading}
+            onMore={list.loadMore}
+          />
           <h2 className="team-rules-title">Programme rules</h2>
           <p className="muted">Advisor requests for a programme go to the admin named here (while that admin is active).</p>
           {data.rules.length === 0 ? <p>No rules: every lead goes to the next admin in turn.</p> : null}
@@ -170,7 +174,7 @@ export default function Team() {
               id="rule-admin"
               label="Goes to"
               blank="Choose an admin"
-              choices={data.team.map((m) => ({ value: m.id, label: m.name }))}
+              choices={data.admins.map((m) => ({ value: m.id, label: m.name }))}
               value={rule.accountId}
               onChange={(event) => setRule((r) => ({ ...r, accountId: event.target.value }))}
             />

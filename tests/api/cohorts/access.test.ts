@@ -82,6 +82,6 @@ describe('faculty', () => {
     const takes = await call('PATCH', `/api/v1/admin/team/${teacher.id}`, { token: await owner(), body: { takesLeads: true } });
     expect([takes.status, takes.body.errors]).toEqual([400, 'Faculty do not take leads: make them a counsellor first']);
     const team = await call('GET', '/api/v1/admin/team', { token: await owner() });
-    expect(team.body.team.find((m: { id: string }) => m.id === teacher.id)).toMatchObject({ adminRole: 'faculty', takesLeads: false });
+    expect(team.body.rows.find((m: { id: string }) => m.id === teacher.id)).toMatchObject({ adminRole: 'faculty', takesLeads: false });
   });
 });

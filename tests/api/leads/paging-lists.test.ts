@@ -104,3 +104,26 @@ describe('the dues a page at a time', () => {
     expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
   });
 });
+
+describe('the team a page at a time', () => {
+  it('sorts by name and by role, both ways, with the count of the whole team', async () => {
+    for (const [role, n] of [
+      ['counsellor', 1],
+      ['counsellor', 2],
+      ['owner', 3],
+    ] as const)
+      await testAccount('admin', role, `team${n}`);
+    const all = await call('GET', '/api/v1/admin/team', { token: owner.token });
+    expect(all.body.rows).toHaveLength(all.body.total);
+    expect(all.body.admins.length).toBe(all.body.total);
+    const byRole = await walk<{ id: string; adminRole: string }>('/api/v1/admin/team?sort=role&limit=1', owner.token, (r) => r.adminRole);
+    expect(byRole).toEqual([...byRole].sort((a, b) => ['owner', 'counsellor'].indexOf(a) - ['owner', 'counsellor'].indexOf(b)));
+    expect(byRole).toHaveLength(all.body.total);
+    const byName = await walk<{ id: string }>('/api/v1/admin/team?sort=name&dir=desc&limit=2', owner.token, (r) => r.id);
+    const inDb = await db.sql<{ id: string }[]>`
+      select a.id from accounts a where a.role = 'admin'
+      order by lower(coalesce(nullif(trim(a.first_name || ' ' || a.last_name), ''), a.email)) desc, a.id desc`;
+    expect(byName).toEqual(inDb.map((r) => r.id));
+    expect((await call('GET', '/api/v1/admin/team?sort=email', { token: owner.token })).status).toBe(400);
+  });
+});

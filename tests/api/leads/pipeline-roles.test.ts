@@ -77,7 +77,7 @@ describe('owners manage the team', () => {
   it('lists the team with role, takes leads, active and open leads', async () => {
     const res = await call('GET', '/api/v1/admin/team', { token: owner.token });
     expect(res.status).toBe(200);
-    expect(res.body.team).toEqual([
+    expect(res.body.rows).toEqual([
       { id: owner.id, name: 'Priya Admin', email: owner.email, adminRole: 'owner', takesLeads: false, active: true, openLeads: 0 },
       {
         id: counsellor.id,
