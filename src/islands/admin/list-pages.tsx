@@ -46,6 +46,11 @@ export function useSort<L extends ListName>(list: L): Sorting<SortOf<L>> {
   return { ...state, onSort };
 }
 
+/** The sort as query fields for a link (the CSV's): none when it is the list's default. */
+export function sortFields(list: ListName, sorting: { sort: string; dir: SortDir }): Record<string, string> {
+  return sorting.sort === LIST_SORTS[list][0] && sorting.dir === DEFAULT_DIRS[list] ? {} : { sort: sorting.sort, dir: sorting.dir };
+}
+
 /** `path` with the sort and, for a next page, the cursor (`path` may carry a query already). */
 export function pagePath(path: string, sorting: { sort: string; dir: SortDir }, after?: string | null): string {
   const params = new URLSearchParams({ sort: sorting.sort, dir: sorting.dir, ...(after ? { after } : {}) });

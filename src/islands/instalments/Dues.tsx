@@ -17,7 +17,7 @@ import {
   useFilterForm,
   type Column,
 } from '../admin/list-screen.tsx';
-import { PageFooter, usePages, useSort } from '../admin/list-pages.tsx';
+import { PageFooter, sortFields, usePages, useSort } from '../admin/list-pages.tsx';
 import { queryOf } from '../admin/useAdminQuery.ts';
 
 type Filter = { plan: string; status: string; from: string; to: string };
@@ -61,7 +61,7 @@ export default function Dues() {
       .catch(() => setPlans([]));
   }, [admin]);
 
-  const csvHref = `/api/v1/admin/dues.csv${queryOf({ ...filter, sort: sorting.sort, dir: sorting.dir })}`;
+  const csvHref = `/api/v1/admin/dues.csv${queryOf({ ...filter, ...sortFields('dues', sorting) })}`;
 
   return (
     <ListScreen admin={admin} title="Dues" csv={csvHref}>

@@ -10,7 +10,7 @@ import { useAdmin } from '../admin/session.ts';
 import '../admin/admin.css';
 import '../admin/pipeline.css';
 import { DateRangeFields, FilterForm, ListScreen, LoadStatus, SelectField, useFilterForm } from '../admin/list-screen.tsx';
-import { PageFooter, SortHead, usePages, useSort } from '../admin/list-pages.tsx';
+import { PageFooter, SortHead, sortFields, usePages, useSort } from '../admin/list-pages.tsx';
 import { queryOf } from '../admin/useAdminQuery.ts';
 import type { Page, SortDir, SortOf } from '../../shared/paging.ts';
 import { dateTimeIst } from '../../shared/dates.ts';
@@ -85,7 +85,7 @@ export default function LeadsInbox() {
   const minor = open && minorOf?.key === `${open.kind}:${open.id}` ? minorOf.minor : undefined;
   // A counsellor's export holds only the leads they own (the API refuses any other owner).
   const ownExport = me?.adminRole === 'counsellor';
-  const csvHref = `/api/v1/admin/leads${queryOf({ ...filter, ...(ownExport ? { owner: 'me' } : {}), sort: sorting.sort, dir: sorting.dir, format: 'csv' })}`;
+  const csvHref = `/api/v1/admin/leads${queryOf({ ...filter, ...(ownExport ? { owner: 'me' } : {}), ...sortFields('leads', sorting), format: 'csv' })}`;
 
   return (
     <ListScreen admin={admin} title="Leads" csv={csvHref} csvLabel={ownExport ? 'Export my leads (CSV)' : 'Export CSV'}>
