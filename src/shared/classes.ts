@@ -7,33 +7,9 @@
 import * as z from 'zod/mini';
 import type { BatchPhase, PublicBatch } from './cohorts.ts';
 
-export const SESSION_KINDS = ['live', 'classroom', 'deadline'] as const;
-export type SessionKind = (typeof SESSION_KINDS)[number];
-export const SESSION_KIND_LABELS: Record<SessionKind, string> = {
-  live: 'Live online class',
-  classroom: 'In-class session',
-  deadline: 'Deadline',
-};
-
-/** The Join button works from this many minutes before a live class to its end. */
-export const JOIN_OPENS_MINUTES_BEFORE = 15;
-/** A classroom QR token is refused once older than this; the faculty screen shows a new one sooner. */
-export const CHECKIN_TOKEN_SECONDS = 30;
-/** The faculty screen asks for a fresh token this often, well inside the token's life. */
-export const QR_REFRESH_SECONDS = 10;
-/** Attendance percent counted as present by minutes online: at least half of the class. */
-export const ONLINE_PRESENT_SHARE = 0.5;
-
-const timeIst = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'Asia/Kolkata' });
-const dayIst = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'Asia/Kolkata' });
-
-/** "Join opens at 6:45 pm IST" (and the day when it is not today in India), as the API and the button say it. */
-export function joinOpensMessage(opensAt: Date, now: Date = new Date()): string {
-  const sameDay = dayIst.format(opensAt) === dayIst.format(now);
-  const time = timeIst.format(opensAt).toLowerCase();
-  return `Join opens at ${time} IST${sameDay ? '' : ` on ${dayIst.format(opensAt)}`}`;
-}
-export const JOIN_CLOSED = 'This class has ended';
+export * from './class-labels.ts';
+import { CORRECTION_REASON_MAX, SESSION_KINDS } from './class-labels.ts';
+import type { SessionKind } from './class-labels.ts';
 
 const numericId = (what: string) => z.string({ error: `Give the ${what} id` }).check(z.regex(/^[1-9]\d{0,17}$/, `No such ${what}`));
 export const sessionIdSchema = numericId('session');
@@ -109,7 +85,6 @@ export const checkinSchema = z.strictObject({
 });
 export type CheckinInput = z.input<typeof checkinSchema>;
 
-export const CORRECTION_REASON_MAX = 500;
 /** POST /api/v1/admin/attendance: a correction of one learner's entry for one session (audited). */
 export const attendanceCorrectionSchema = z.strictObject({
   sessionId: sessionIdSchema,
@@ -210,4 +185,3 @@ export type AttendanceSheet = {
 export type PersonBatchAttendance = { batchId: string; batchName: string; percent: number | null; belowThreshold: boolean };
 
 /** The percent as shown: "82%", or "No classes yet". */
-export const attendanceLabel = (percent: number | null) => (percent === null ? 'No classes yet' : `${percent}%`);

@@ -8,10 +8,9 @@ import { el } from '../../lib/dom.ts';
 import type { CalendarAnswer, ChoosableBatch, LearnBatch } from '../../shared/classes.ts';
 import { handleExpired } from '../accounts/guard.ts';
 import { batchCards, chosenBatch, phaseLine, spanOf, waitingListOffer } from '../shop/batch-cards.ts';
+import { attendanceLabel } from '../../shared/class-labels.ts';
 
 const FULL = 'This batch is full. You can join its waiting list.';
-/** As attendanceLabel (src/shared/classes.ts) says it: that module brings zod along, a page script does not. */
-const attendanceLabel = (percent: number | null) => (percent === null ? 'No classes yet' : `${percent}%`);
 
 /** A batch: what it is of, its dates and phases, and the attendance bar against the threshold. */
 export function batchCard(batch: LearnBatch, programmeName: (slug: string) => string): HTMLElement {

@@ -4,14 +4,12 @@
  * wide screen, a list of days on a phone (learn.css).
  */
 import { el } from '../../lib/dom.ts';
-import type { LearnBatch, LearnSession, SessionKind } from '../../shared/classes.ts';
+import type { LearnBatch, LearnSession } from '../../shared/classes.ts';
 import { addDays, dayOf, istDay, longDayOf, mondayOf, noonOf, timeOf, whenOf } from './learn-format.ts';
 import { joinButton } from './learn-join.ts';
+import { SESSION_KIND_LABELS } from '../../shared/class-labels.ts';
 
 export type Dated = LearnSession & { batchName: string };
-
-/** As SESSION_KIND_LABELS (src/shared/classes.ts) says them: that module brings zod along, a page script does not. */
-const SESSION_KIND_LABELS: Record<SessionKind, string> = { live: 'Live online class', classroom: 'In-class session', deadline: 'Deadline' };
 
 const endOf = (s: LearnSession) => Date.parse(s.startsAt) + s.durationMinutes * 60_000;
 

@@ -1,5 +1,6 @@
 import { useState, type CSSProperties } from 'react';
-import { attendanceLabel, type AttendanceSheet } from '../../shared/classes.ts';
+import { attendanceLabel } from '../../shared/class-labels.ts';
+import type { AttendanceSheet } from '../../shared/classes.ts';
 import { LoadStatus, ScrollTable } from '../admin/list-screen.tsx';
 import { useAdminLoad } from '../admin/useAdminQuery.ts';
 import { Dialog } from '../ui/Dialog.tsx';

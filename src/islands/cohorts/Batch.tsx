@@ -1,18 +1,21 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { api, errorText } from '../../lib/api.ts';
-import { BATCH_STATUS_LABELS, BATCH_STATUSES, PHASE_KIND_LABELS, type AdminBatchDetail, type BatchStatus } from '../../shared/cohorts.ts';
+import { BATCH_STATUS_LABELS, BATCH_STATUSES, PHASE_KIND_LABELS, type BatchStatus } from '../../shared/cohort-labels.ts';
+import type { AdminBatchDetail } from '../../shared/cohorts.ts';
 import { LoadStatus, ScreenHead } from '../admin/list-screen.tsx';
 import { useAdminMe } from '../admin/me.ts';
 import { handleSessionEnd, useAdmin } from '../admin/session.ts';
 import { useAdminLoad } from '../admin/useAdminQuery.ts';
 import { Toasts, toast } from '../ui/Toasts.tsx';
-import { Attendance } from './Attendance.tsx';
 import { batchDates, type Programme } from './format.ts';
-import { Roster } from './Roster.tsx';
 import { Timetable } from './Timetable.tsx';
 import '../admin/admin.css';
 import '../admin/pipeline.css';
 import './cohorts.css';
+
+// The roster and attendance tabs (with their forms' schemas) load when opened: the timetable shows first.
+const Roster = lazy(() => import('./Roster.tsx').then((m) => ({ default: m.Roster })));
+const Attendance = lazy(() => import('./Attendance.tsx').then((m) => ({ default: m.Attendance })));
 
 const TABS = [
   { key: 'timetable', label: 'Timetable' },
@@ -150,8 +153,10 @@ export default function Batch({ programmes }: { programmes: Programme[] }) {
           </div>
           <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
             {tab === 'timetable' ? <Timetable admin={admin} batchId={batch.id} faculty={batch.faculty} /> : null}
-            {tab === 'roster' ? <Roster admin={admin} batchId={batch.id} owner={owner} /> : null}
-            {tab === 'attendance' ? <Attendance admin={admin} batchId={batch.id} /> : null}
+            <Suspense fallback={<p aria-busy="true">Loading…</p>}>
+              {tab === 'roster' ? <Roster admin={admin} batchId={batch.id} owner={owner} /> : null}
+              {tab === 'attendance' ? <Attendance admin={admin} batchId={batch.id} /> : null}
+            </Suspense>
           </div>
         </>
       ) : null}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { BATCH_STATUS_LABELS, type AdminBatch, type AdminBatchesAnswer } from '../../shared/cohorts.ts';
+import { BATCH_STATUS_LABELS } from '../../shared/cohort-labels.ts';
+import type { AdminBatch, AdminBatchesAnswer } from '../../shared/cohorts.ts';
 import { ListScreen, LoadStatus, ScrollTable } from '../admin/list-screen.tsx';
 import { useAdminMe } from '../admin/me.ts';
 import { useAdmin } from '../admin/session.ts';

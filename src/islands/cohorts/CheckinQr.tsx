@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { api, errorText } from '../../lib/api.ts';
-import { QR_REFRESH_SECONDS, type AttendanceSheet, type QrAnswer } from '../../shared/classes.ts';
+import { QR_REFRESH_SECONDS } from '../../shared/class-labels.ts';
+import type { AttendanceSheet, QrAnswer } from '../../shared/classes.ts';
 import { dateTimeIst } from '../../shared/dates.ts';
 import { handleSessionEnd } from '../admin/session.ts';
 import { qrDrawing } from './qr.ts';

@@ -1,14 +1,17 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { api, errorText } from '../../lib/api.ts';
-import { SESSION_KIND_LABELS, type AdminSession, type AdminSessionsAnswer } from '../../shared/classes.ts';
+import { SESSION_KIND_LABELS } from '../../shared/class-labels.ts';
+import type { AdminSession, AdminSessionsAnswer } from '../../shared/classes.ts';
 import { dateTimeIst } from '../../shared/dates.ts';
 import { LoadStatus, ScrollTable } from '../admin/list-screen.tsx';
 import { handleSessionEnd } from '../admin/session.ts';
 import { useAdminLoad } from '../admin/useAdminQuery.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { toast } from '../ui/Toasts.tsx';
-import { CheckinQr } from './CheckinQr.tsx';
-import { SessionForm } from './SessionForm.tsx';
+
+// The session form (its schema) and the QR encoder load when a faculty member opens them.
+const SessionForm = lazy(() => import('./SessionForm.tsx').then((m) => ({ default: m.SessionForm })));
+const CheckinQr = lazy(() => import('./CheckinQr.tsx').then((m) => ({ default: m.CheckinQr })));
 
 const endIst = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'Asia/Kolkata' });
 
@@ -105,20 +108,26 @@ export function Timetable({ admin, batchId, faculty }: { admin: unknown; batchId
       ) : null}
       <Dialog open={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'Add a session' : 'Change the session'}>
         {editing ? (
-          <SessionForm
-            key={editing === 'new' ? 'new' : editing.id}
-            batchId={batchId}
-            session={editing === 'new' ? null : editing}
-            faculty={faculty}
-            onCancel={() => setEditing(null)}
-            onDone={() => {
-              setEditing(null);
-              reload();
-            }}
-          />
+          <Suspense fallback={<p aria-busy="true">Loading…</p>}>
+            <SessionForm
+              key={editing === 'new' ? 'new' : editing.id}
+              batchId={batchId}
+              session={editing === 'new' ? null : editing}
+              faculty={faculty}
+              onCancel={() => setEditing(null)}
+              onDone={() => {
+                setEditing(null);
+                reload();
+              }}
+            />
+          </Suspense>
         ) : null}
       </Dialog>
-      {qrFor ? <CheckinQr batchId={batchId} session={qrFor} onClose={() => setQrFor(null)} /> : null}
+      {qrFor ? (
+        <Suspense fallback={null}>
+          <CheckinQr batchId={batchId} session={qrFor} onClose={() => setQrFor(null)} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { api, errorText } from '../../lib/api.ts';
-import { SEAT_SOURCE_LABELS, type AdminBatch, type UnplacedAnswer, type UnplacedEnrolment } from '../../shared/cohorts.ts';
+import { SEAT_SOURCE_LABELS } from '../../shared/cohort-labels.ts';
+import type { AdminBatch, UnplacedAnswer, UnplacedEnrolment } from '../../shared/cohorts.ts';
 import { dateIst } from '../../shared/dates.ts';
 import { LoadStatus, ScrollTable } from '../admin/list-screen.tsx';
 import { handleSessionEnd } from '../admin/session.ts';

@@ -1,4 +1,5 @@
-import { attendanceLabel, type PersonBatchAttendance } from '../../shared/classes.ts';
+import { attendanceLabel } from '../../shared/class-labels.ts';
+import type { PersonBatchAttendance } from '../../shared/classes.ts';
 
 /** The person's batches and attendance percent on the person page (no detail: that is the batch's screen). */
 export function PersonBatches({ batches }: { batches: PersonBatchAttendance[] | undefined }) {

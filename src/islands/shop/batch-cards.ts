@@ -5,6 +5,7 @@
  * too: its way in is the waiting list.
  */
 import { api, errorText } from '../../lib/api.ts';
+import { PHASE_KIND_LABELS } from '../../shared/cohort-labels.ts';
 import { el } from '../../lib/dom.ts';
 import { handleExpired } from '../accounts/guard.ts';
 import type { PublicBatch, WaitlistAnswer } from '../../shared/cohorts.ts';
@@ -18,13 +19,10 @@ export const spanOf = (from: string, to: string): string => `${dateOf(from)} to 
 /** A batch as the checkout (GET /course/{id}/batches) and /learn's choice (GET /learn) list it. */
 export type BatchOption = Pick<PublicBatch, 'id' | 'name' | 'startsOn' | 'endsOn' | 'phases' | 'seatsLeft'>;
 
-/** As PHASE_KIND_LABELS (src/shared/cohorts.ts) says them: that module brings zod along, a page script does not. */
-const PHASE_NAMES = { online: 'Online', classroom: 'In class' } as const;
-
 /** "Online: 1 Dec 2026 to 31 Jan 2027", "In class: ... at Hauz Khas centre, New Delhi" */
 export function phaseLine(phase: BatchOption['phases'][number]): string {
   const venue = phase.kind === 'classroom' && phase.venue ? ` at ${phase.venue}` : '';
-  return `${PHASE_NAMES[phase.kind]}: ${spanOf(phase.startsOn, phase.endsOn)}${venue}`;
+  return `${PHASE_KIND_LABELS[phase.kind]}: ${spanOf(phase.startsOn, phase.endsOn)}${venue}`;
 }
 
 export const seatsText = (seatsLeft: number): string =>
