@@ -32,7 +32,6 @@ const ALLOWLIST: readonly string[] = [
   'classes/learn.ts -> batch_seats',
   'classes/learn.ts -> batches',
   'classes/learn.ts -> courses',
-  'classes/privacy.ts -> batch_seats',
   'classes/privacy.ts -> batches',
   'classes/reminders.ts -> accounts',
   'classes/reminders.ts -> batch_seats',
@@ -129,7 +128,7 @@ const ALLOWLIST: readonly string[] = [
 ];
 
 /** The size ALLOWLIST had when last shrunk: lower it with every removal, never raise it. */
-const ALLOWLIST_CEILING = 111;
+const ALLOWLIST_CEILING = 110;
 
 const tables = migrationTables();
 const domains = readdirSync(LIB).filter((name) => statSync(join(LIB, name)).isDirectory());

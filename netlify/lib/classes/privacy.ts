@@ -83,12 +83,15 @@ export async function eraseBatchClassLinks(tx: Tx, batchId: string): Promise<num
   return links.count + reminders.count;
 }
 
-/** Accounts whose calendar feed, made before the cutoff, shows no batch that ended after it. */
+/**
+ * Accounts whose calendar feed, made before the cutoff, shows no batch that ended after it (the
+ * learner's batches as learner_attendance lists them: seats taken, ledger not yet erased).
+ */
 export async function calendarFeedsPastRetention(tx: Tx, cutoff: Date): Promise<string[]> {
   const rows = await tx<{ account_id: string }[]>`
     select f.account_id from calendar_feeds f where f.created_at < ${cutoff}
-      and not exists (select 1 from batch_seats seat join batches b on b.id = seat.batch_id
-                      where seat.account_id = f.account_id and seat.status in ('held', 'taken') and not ${endedBefore(tx, cutoff)})
+      and not exists (select 1 from learner_attendance la join batches b on b.id = la.batch_id
+                      where la.account_id = f.account_id and not ${endedBefore(tx, cutoff)})
     order by f.account_id`;
   return rows.map((r) => r.account_id);
 }
