@@ -6,6 +6,7 @@
  */
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
+import { axeViolations } from './axe.ts';
 import { adminLogIn, baseUrl, createAdminFromTerminal, e2eDescribe, newPage, settled, sql } from './harness.ts';
 
 const stamp = Date.now().toString(36);
@@ -104,6 +105,9 @@ e2eDescribe('images, sharing and field data', () => {
       expect(text).toContain('Phone');
       expect(await row.locator('[data-metric="LCP"]').textContent()).toMatch(/\d+ ms (within|over) 1500 ms/);
       expect(await row.locator('[data-metric="FCP"]').textContent()).toMatch(/\d+ ms (within|over) 1000 ms/);
+      expect(await axeViolations(admin, '/admin/operations with field data (desktop)')).toEqual([]);
+      await admin.setViewportSize({ width: 390, height: 844 });
+      expect(await axeViolations(admin, '/admin/operations with field data (phone)')).toEqual([]);
     },
   );
 });
