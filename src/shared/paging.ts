@@ -15,24 +15,20 @@ export type SortDir = (typeof SORT_DIRS)[number];
 /** Each admin list's sortable columns, the first being its default (with its default direction). */
 export const LIST_SORTS = {
   leads: ['created', 'name', 'stage', 'activity', 'follow_up'],
-  queue: ['follow_up', 'created', 'name', 'stage', 'activity'],
   audit: ['time'],
   team: ['name', 'role'],
   codes: ['created', 'uses'],
   dues: ['due', 'amount'],
-  requests: ['received', 'deadline'],
 } as const satisfies Record<string, readonly [string, ...string[]]>;
 export type ListName = keyof typeof LIST_SORTS;
 export type SortOf<L extends ListName> = (typeof LIST_SORTS)[L][number];
 
 export const DEFAULT_DIRS: { [L in ListName]: SortDir } = {
   leads: 'desc',
-  queue: 'asc',
   audit: 'desc',
   team: 'asc',
   codes: 'desc',
   dues: 'asc',
-  requests: 'desc',
 };
 
 /** One page of a list: its rows, the cursor of the next page (null: this is the last), a total where it is cheap. */
