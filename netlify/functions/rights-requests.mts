@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
-import { rightsCloseSchema, rightsConfirmSchema, rightsRequestSchema } from '../../src/shared/rights-requests.ts';
+import { rightsCloseSchema, rightsConfirmSchema, rightsQueueQuerySchema, rightsRequestSchema } from '../../src/shared/rights-requests.ts';
 import { requireOwner } from '../lib/auth/index.ts';
-import { clientIp, json, rateLimit, readJson, routes } from '../lib/platform/index.ts';
+import { clientIp, json, parseWith, rateLimit, readJson, routes } from '../lib/platform/index.ts';
 import { askRights, closeRightsRequest, confirmRights, listRightsRequests } from '../lib/privacy/index.ts';
 
 /** Privacy requests without an account (DPDP Act ss.11-13): ask, confirm by the emailed link, the owners' queue. */
@@ -17,16 +17,16 @@ export default routes({
     return json(await confirmRights(token));
   },
 
-  'GET /api/v1/admin/privacy/rights-requests': async ({ request }) => {
+  'GET /api/v1/admin/privacy/rights-requests': async ({ request, url }) => {
     await requireOwner(request);
-    return json({ requests: await listRightsRequests() });
+    return json(await listRightsRequests(parseWith(rightsQueueQuerySchema, Object.fromEntries(url.searchParams))));
   },
 
   'POST /api/v1/admin/privacy/rights-requests/:id/close': async ({ request, params }) => {
     const owner = await requireOwner(request);
     const { outcome, note } = await readJson(request, rightsCloseSchema);
     await closeRightsRequest(owner, params.id!, outcome, note);
-    return json({ requests: await listRightsRequests() });
+    return json(await listRightsRequests());
   },
 });
 

@@ -19,6 +19,7 @@ export const LIST_SORTS = {
   team: ['name', 'role'],
   codes: ['created', 'uses'],
   dues: ['due', 'amount'],
+  requests: ['deadline', 'received'],
 } as const satisfies Record<string, readonly [string, ...string[]]>;
 export type ListName = keyof typeof LIST_SORTS;
 export type SortOf<L extends ListName> = (typeof LIST_SORTS)[L][number];
@@ -29,6 +30,7 @@ export const DEFAULT_DIRS: { [L in ListName]: SortDir } = {
   team: 'asc',
   codes: 'desc',
   dues: 'asc',
+  requests: 'asc',
 };
 
 /** One page of a list: its rows, the cursor of the next page (null: this is the last), a total where it is cheap. */

@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { emailSchema } from './account.ts';
 import { HONEYPOT } from './leads.ts';
+import { pagingFields } from './paging.ts';
 
 export const RIGHTS_KINDS = { export: 'A copy of my data', correction: 'Correct my data', erasure: 'Erase my data' } as const;
 export type RightsKind = keyof typeof RIGHTS_KINDS;
@@ -55,3 +56,7 @@ export type RightsRequestDto = {
   closedAt: string | null;
   outcomeNote: string | null;
 };
+
+/** GET /api/v1/admin/privacy/rights-requests: a page of the owners' queue (./paging.ts), by deadline or by when confirmed. */
+export const rightsQueueQuerySchema = z.strictObject({ ...pagingFields('requests') });
+export type RightsQueueQuery = z.output<typeof rightsQueueQuerySchema>;

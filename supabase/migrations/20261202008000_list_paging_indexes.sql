@@ -13,3 +13,7 @@ create index enrolment_parts_due_paging on enrolment_parts (due_on, id) where st
 create index enrolment_parts_amount_paging on enrolment_parts (amount_paise, id) where status = 'due';
 
 -- The team is short (all of it on one page), sorted in memory by name or role: no index.
+
+-- The owners' queue of privacy requests by when confirmed (by deadline it puts open ones first,
+-- an expression over a short list).
+create index rights_requests_received_paging on rights_requests (confirmed_at, id) where status <> 'unconfirmed';

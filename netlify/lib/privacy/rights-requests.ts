@@ -11,10 +11,12 @@ import {
   REQUEST_LINK_HOURS,
   RIGHTS_KINDS,
   type RightsKind,
+  type RightsQueueQuery,
   type RightsRequestDto,
 } from '../../../src/shared/rights-requests.ts';
 import { retentionDays } from '../../../src/shared/retention.ts';
-import { db, env, HttpError, rateLimit, recordAdminAction, siteUrl } from '../platform/index.ts';
+import { db, env, HttpError, keysetPage, pageOf, rateLimit, recordAdminAction, siteUrl, type KeysetList } from '../platform/index.ts';
+import type { SortOf } from '../../../src/shared/paging.ts';
 import { enqueueEmail } from '../outbox/index.ts';
 import type { Session } from '../auth/index.ts';
 import { rightsRequestEmail, rightsWaitingEmail } from './emails.ts';
@@ -80,27 +82,45 @@ type Row = {
   outcome_note: string | null;
 };
 
-/** GET /admin/privacy/rights-requests (owners): open ones by deadline, then the last 100 closed. */
-export async function listRightsRequests(): Promise<RightsRequestDto[]> {
-  const rows = await db()<Row[]>`
-    (select id::text, email, kind, details, status, confirmed_at, due_at, closed_at, outcome_note
-     from rights_requests where status = 'open' order by due_at, id)
-    union all
-    (select id::text, email, kind, details, status, confirmed_at, due_at, closed_at, outcome_note
-     from rights_requests where status in ('done', 'refused') order by closed_at desc limit 100)`;
+/** The queue's sorts: open requests by deadline then the closed ones, or by when confirmed; the id breaks a tie. */
+export const RIGHTS_PAGING: KeysetList<SortOf<'requests'>> = {
+  name: 'requests',
+  sorts: {
+    deadline: { expr: "case when r.status = 'open' then r.due_at else 'infinity'::timestamptz end", type: 'timestamptz' },
+    received: { expr: 'r.confirmed_at', type: 'timestamptz' },
+  },
+  keys: [{ expr: 'r.id', type: 'bigint' }],
+  sort: 'deadline',
+  dir: 'asc',
+};
+
+/** GET /admin/privacy/rights-requests (owners): a page of the confirmed requests. */
+export async function listRightsRequests(query: RightsQueueQuery = {}): Promise<{ rows: RightsRequestDto[]; next: string | null }> {
+  const sql = db();
+  const page = keysetPage(sql, RIGHTS_PAGING, query);
+  const found = await sql<Row[]>`
+    select r.id::text, r.email, r.kind, r.details, r.status, r.confirmed_at, r.due_at, r.closed_at, r.outcome_note, ${page.select}
+    from rights_requests r
+    where r.status in ('open', 'done', 'refused') and ${page.seek}
+    order by ${page.order}
+    limit ${page.fetch}`;
+  const { rows, next } = pageOf(found, page);
   const now = Date.now();
-  return rows.map((r) => ({
-    id: r.id,
-    email: r.email,
-    kind: r.kind,
-    details: r.details,
-    status: r.status,
-    confirmedAt: new Date(r.confirmed_at).toISOString(),
-    dueAt: new Date(r.due_at).toISOString(),
-    overdue: r.status === 'open' && new Date(r.due_at).getTime() < now,
-    closedAt: r.closed_at ? new Date(r.closed_at).toISOString() : null,
-    outcomeNote: r.outcome_note,
-  }));
+  return {
+    next,
+    rows: rows.map((r) => ({
+      id: r.id,
+      email: r.email,
+      kind: r.kind,
+      details: r.details,
+      status: r.status,
+      confirmedAt: new Date(r.confirmed_at).toISOString(),
+      dueAt: new Date(r.due_at).toISOString(),
+      overdue: r.status === 'open' && new Date(r.due_at).getTime() < now,
+      closedAt: r.closed_at ? new Date(r.closed_at).toISOString() : null,
+      outcomeNote: r.outcome_note,
+    })),
+  };
 }
 
 /** POST /admin/privacy/rights-requests/:id/close (owners): done or refused (with why), in the audit log. */

@@ -1,6 +1,6 @@
 /**
- * The owners' queue of privacy requests made without an account (/admin/privacy): by deadline,
- * closed with a note. On a phone each request is a card of labelled lines (privacy.css), never a
+ * The owners' queue of privacy requests made without an account (/admin/privacy): open ones by
+ * deadline then the closed ones, or by when confirmed, a page at a time; closed with a note. On a phone each request is a card of labelled lines (privacy.css), never a
  * table wider than the screen.
  */
 import { useState } from 'react';
@@ -9,14 +9,18 @@ import { dateTimeIst } from '../../shared/dates.ts';
 import { RIGHTS_KINDS, type RightsRequestDto } from '../../shared/rights-requests.ts';
 import { handleSessionEnd, useAdmin } from '../admin/session.ts';
 import { ScrollTable } from '../admin/list-screen.tsx';
-import { useAdminLoad } from '../admin/useAdminQuery.ts';
+import { PageFooter, usePages, useSort } from '../admin/list-pages.tsx';
 import { toast } from '../ui/Toasts.tsx';
+
+/** The queue has no filter: one object, so it loads again only on a sort or a reload. */
+const NO_FILTER = {};
 
 export function RightsQueue() {
   const admin = useAdmin({ announce: false });
-  const load = useAdminLoad<{ requests: RightsRequestDto[] }>(admin, '/admin/privacy/rights-requests', 'Failed to load the requests');
+  const sorting = useSort('requests');
+  const load = usePages<RightsRequestDto>(admin, NO_FILTER, '/admin/privacy/rights-requests', sorting, 'Failed to load the requests');
   const [busy, setBusy] = useState<string | null>(null);
-  const requests = load.data?.requests ?? null;
+  const requests = load.rows;
 
   async function close(id: string, outcome: 'done' | 'refused') {
     const note = window.prompt(outcome === 'done' ? 'What was done (optional)' : 'Why it was refused (the person is told)') ?? '';
@@ -51,7 +55,8 @@ export function RightsQueue() {
         <ScrollTable
           labelledBy="rights-queue-heading"
           caption="Open requests by deadline, then the closed ones"
-          columns={['Due', 'Email', 'Asks for', 'Details', 'Status']}
+          columns={[{ label: 'Due', sort: 'deadline' }, { label: 'Received', sort: 'received' }, 'Email', 'Asks for', 'Details', 'Status']}
+          sorting={sorting}
           wrapClass="privacy-table-wrap"
           tableClass="privacy-table"
         >
@@ -62,6 +67,9 @@ export function RightsQueue() {
                   {dateTimeIst.format(new Date(r.dueAt))}
                   {r.overdue ? <strong> (overdue)</strong> : null}
                 </span>
+              </td>
+              <td data-label="Received">
+                <span>{dateTimeIst.format(new Date(r.confirmedAt))}</span>
               </td>
               <td data-label="Email">{r.email}</td>
               <td data-label="Asks for">{RIGHTS_KINDS[r.kind]}</td>
@@ -94,6 +102,16 @@ export function RightsQueue() {
           ))}
         </ScrollTable>
       )}
+      {requests && requests.length > 0 ? (
+        <PageFooter
+          shown={requests.length}
+          noun={['request', 'requests']}
+          order={sorting.sort === 'deadline' ? 'open ones by deadline first' : sorting.dir === 'desc' ? 'newest first' : 'oldest first'}
+          more={load.next !== null}
+          loading={load.loading}
+          onMore={load.loadMore}
+        />
+      ) : null}
     </section>
   );
 }

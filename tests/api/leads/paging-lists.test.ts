@@ -127,3 +127,21 @@ describe('the team a page at a time', () => {
     expect((await call('GET', '/api/v1/admin/team?sort=email', { token: owner.token })).status).toBe(400);
   });
 });
+
+describe("the owners' queue of privacy requests a page at a time", () => {
+  it('shows open requests by deadline, then the closed ones; or by when confirmed, both ways', async () => {
+    await db.sql`
+      insert into rights_requests (email, kind, details, token_hash, status, link_expires_at, confirmed_at, due_at, closed_at)
+      select 'rights' || n || '@example.com', 'export', '', md5(n::text) || md5(n::text), case when n % 4 = 0 then 'done' else 'open' end,
+             now() + interval '1 day', timestamptz '2026-05-01T00:00:00Z' + n * interval '1 hour',
+             timestamptz '2026-06-01T00:00:00Z' + (n % 6) * interval '1 day', case when n % 4 = 0 then now() end
+      from generate_series(1, 30) as n`;
+    const key = (r: { email: string; status: string }) => `${r.status}:${r.email}`;
+    const queue = await walk('/api/v1/admin/privacy/rights-requests?limit=7', owner.token, key);
+    expect(queue).toHaveLength(30);
+    const firstClosed = queue.findIndex((k) => k.startsWith('done:'));
+    expect(queue.slice(firstClosed).every((k) => k.startsWith('done:'))).toBe(true);
+    const received = await walk('/api/v1/admin/privacy/rights-requests?sort=received&dir=desc&limit=4', owner.token, key);
+    expect(received.map((k) => Number(k.replace(/\D/g, '')))).toEqual(Array.from({ length: 30 }, (_, i) => 30 - i));
+  });
+});

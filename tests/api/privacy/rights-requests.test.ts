@@ -31,7 +31,7 @@ describe('privacy requests without an account', () => {
     expect(asked.body.message).toMatch(/Check your email/);
     const owner = await adminAccount(db, newEmail('owner'));
     // Not in the queue before the inbox is proven.
-    expect((await call('GET', '/api/v1/admin/privacy/rights-requests', { token: owner.token })).body.requests).toEqual([]);
+    expect((await call('GET', '/api/v1/admin/privacy/rights-requests', { token: owner.token })).body.rows).toEqual([]);
 
     const confirmed = await confirm(await linkToken(email));
     expect(confirmed.status, confirmed.text).toBe(200);
@@ -40,19 +40,19 @@ describe('privacy requests without an account', () => {
     expect(Math.round((due - Date.now()) / 86_400_000)).toBe(30);
     expect(confirmed.body.message).toBe('Confirmed. We will answer within 30 days.');
     const queue = await call('GET', '/api/v1/admin/privacy/rights-requests', { token: owner.token });
-    expect(queue.body.requests).toEqual([
+    expect(queue.body.rows).toEqual([
       expect.objectContaining({ email, kind: 'correction', status: 'open', overdue: false, details: expect.stringContaining('98100') }),
     ]);
     // A second click answers the same and changes nothing.
     expect((await confirm(await linkToken(email))).body.message).toMatch(/already confirmed/);
 
-    const id = queue.body.requests[0].id as string;
+    const id = queue.body.rows[0].id as string;
     const closed = await call('POST', `/api/v1/admin/privacy/rights-requests/${id}/close`, {
       token: owner.token,
       body: { outcome: 'done', note: 'Corrected on the person page.' },
     });
     expect(closed.status, closed.text).toBe(200);
-    expect(closed.body.requests[0]).toMatchObject({ status: 'done', outcomeNote: 'Corrected on the person page.' });
+    expect(closed.body.rows[0]).toMatchObject({ status: 'done', outcomeNote: 'Corrected on the person page.' });
     const [audit] = await db.sql<{ subject_id: string }[]>`select subject_id from admin_audit_log where action = 'privacy.rights-close'`;
     expect(audit!.subject_id).toBe(id);
     expect(
