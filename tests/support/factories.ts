@@ -10,8 +10,9 @@ import type { advisorSchema, contactSchema, pitchSchema, scholarshipSchema } fro
 import type { registrationFormSchema } from '../../src/shared/registration-form.ts';
 
 /** Extra keys (tracking, opt-ins, deliberate mistakes) travel with a body unchecked. */
-type Overrides<S extends z.$ZodType> = Partial<z.input<S>> & Record<string, unknown>;
-type Body<S extends z.$ZodType> = z.input<S> & Record<string, unknown>;
+type Overrides<S extends z.$ZodType> = { [K in keyof z.input<S>]?: unknown } & Record<string, unknown>;
+/** Every field the form takes, required ones required: a new required field fails to compile here first. */
+type Body<S extends z.$ZodType> = { [K in keyof z.input<S>]: unknown } & Record<string, unknown>;
 
 let made = 0;
 /** Separates this process's people from another test process's (each file runs in its own). */
