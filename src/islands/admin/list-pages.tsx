@@ -123,9 +123,9 @@ export function SortHead<S extends string>({ label, sort, sorting }: { label: st
   const active = sorting.sort === sort;
   return (
     <th scope="col" aria-sort={active ? (sorting.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      {/* The arrow of the order is drawn by admin.css from aria-sort: the button says only the column. */}
       <button type="button" className="sort-head" onClick={() => sorting.onSort(sort)}>
         {label}
-        <span aria-hidden="true">{active ? (sorting.dir === 'asc' ? ' ▲' : ' ▼') : ''}</span>
       </button>
     </th>
   );
