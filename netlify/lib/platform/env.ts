@@ -171,7 +171,9 @@ function checkSanity(value: Parsed, isProduction: boolean, isLocal: boolean): vo
   }
   const zoom = [value.ZOOM_ACCOUNT_ID, value.ZOOM_CLIENT_ID, value.ZOOM_CLIENT_SECRET, value.ZOOM_WEBHOOK_SECRET_TOKEN];
   if (zoom.some(Boolean) && !zoom.every(Boolean)) {
-    throw new ConfigurationError('Zoom needs all of ZOOM_ACCOUNT_ID, ZOOM_CLIENT_ID, ZOOM_CLIENT_SECRET and ZOOM_WEBHOOK_SECRET_TOKEN, or none');
+    throw new ConfigurationError(
+      'Zoom needs all of ZOOM_ACCOUNT_ID, ZOOM_CLIENT_ID, ZOOM_CLIENT_SECRET and ZOOM_WEBHOOK_SECRET_TOKEN, or none',
+    );
   }
   if (!isLocal) {
     if (!value.JWT_SECRET || value.JWT_SECRET.length < 32 || value.JWT_SECRET === DEV_JWT_SECRET) {
