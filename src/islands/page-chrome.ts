@@ -21,4 +21,10 @@ for (const type of ['pointerover', 'focusin', 'touchstart'] as const) {
 }
 initAdvisorDialog({ prepare: advisorStyles });
 captureTracking();
+// Field data comes with the first input (a scroll, tap or key), so no page loads it before: its
+// observers are buffered and still see the paints. A visit left with no input at all is not measured.
+const reportVitals = () => void loadLazyScript('vitals');
+for (const type of ['pointerdown', 'keydown', 'scroll', 'touchstart'] as const) {
+  addEventListener(type, reportVitals, { once: true, passive: true, capture: true });
+}
 document.getElementById('advisor-dialog')?.addEventListener('advisor:open', () => loadLazyScript('advisor-form'), { once: true });

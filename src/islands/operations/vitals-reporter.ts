@@ -3,8 +3,9 @@
  * browser measured them, and up to three error messages, sent once with navigator.sendBeacon as
  * the page is hidden or left. No cookie (the beacon goes to our own API, which sets none and reads
  * none), no identifier: the path without its query, a device class from the window's width.
- * Loaded with the page chrome once the browser is idle (BaseLayout); the observers are `buffered`,
- * so what happened before still counts. Errors thrown before it loaded are missed.
+ * Loaded on the first input (page-chrome.ts, from BaseLayout's template); the observers are
+ * `buffered`, so the paints and the first input before it still count. Errors thrown before it
+ * loaded are missed.
  * Only production builds report, and not in a browser driven by a test tool unless the test asks
  * (localStorage `aspira.vitals` = `on`). Hand-written rather than the web-vitals library: a third
  * of its size, and the numbers the budgets need.
