@@ -17,8 +17,9 @@ export function BatchFaculty({ batch, onDone, onCancel }: { batch: AdminBatch; o
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    api<{ team: TeamMember[] }>('/admin/team')
-      .then((answer) => setTeam(answer.team))
+    // The team list pages (keyset); one page of the largest size holds any team this size of business has.
+    api<{ rows: TeamMember[] }>('/admin/team?sort=name&limit=200')
+      .then((answer) => setTeam(answer.rows))
       .catch((failure: unknown) => {
         if (!handleSessionEnd(failure)) setError(errorText(failure, 'Failed to load the team'));
       });
