@@ -1,9 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { refundIdSchema, refundRequestSchema } from '../../src/shared/refund.ts';
-import { moneyFilterSchema } from '../../src/shared/money-view.ts';
+import { moneyFilterSchema, moneyPageSchema } from '../../src/shared/money-view.ts';
 import { requireOwner } from '../lib/auth/index.ts';
-import { json, parseWith, readJson, routes } from '../lib/platform/index.ts';
-import { moneyCsv, moneyView } from '../lib/money/index.ts';
+import { csvDownload, json, parseWith, readJson, routes } from '../lib/platform/index.ts';
+import { moneyCsv, moneyView, paymentsCsv, paymentsPage } from '../lib/money/index.ts';
 import { checkRefund, requestRefund } from '../lib/payments/index.ts';
 
 /** The owners' money view: payments, refunds, invoices and credit notes; refunds; the accountant's CSV. */
@@ -18,13 +18,22 @@ export default routes({
     await requireOwner(request);
     const filter = parseWith(moneyFilterSchema, Object.fromEntries(url.searchParams));
     const { filename, body } = await moneyCsv(filter);
-    return new Response(body, {
-      headers: {
-        'content-type': 'text/csv; charset=utf-8',
-        'content-disposition': `attachment; filename="${filename}"`,
-        'cache-control': 'no-store',
-      },
-    });
+    return csvDownload(filename, body);
+  },
+
+  /** The payments one page at a time, by date or amount (`{ rows, next }`). */
+  'GET /api/v1/admin/money/payments': async ({ request, url }) => {
+    await requireOwner(request);
+    const query = parseWith(moneyPageSchema, Object.fromEntries(url.searchParams));
+    return json(await paymentsPage(query));
+  },
+
+  /** Every payment the filter matches, in the list's order. */
+  'GET /api/v1/admin/money/payments.csv': async ({ request, url }) => {
+    await requireOwner(request);
+    const query = parseWith(moneyPageSchema, Object.fromEntries(url.searchParams));
+    const { filename, body } = paymentsCsv(query);
+    return csvDownload(filename, body);
   },
 
   'POST /api/v1/admin/refunds': async ({ request }) => {
@@ -43,5 +52,12 @@ export default routes({
 });
 
 export const config: Config = {
-  path: ['/api/v1/admin/money', '/api/v1/admin/money.csv', '/api/v1/admin/refunds', '/api/v1/admin/refunds/:id/check'],
+  path: [
+    '/api/v1/admin/money',
+    '/api/v1/admin/money.csv',
+    '/api/v1/admin/money/payments',
+    '/api/v1/admin/money/payments.csv',
+    '/api/v1/admin/refunds',
+    '/api/v1/admin/refunds/:id/check',
+  ],
 };

@@ -1,5 +1,6 @@
 /** The owner's money view (/admin/money): its filters and what the API answers for it. */
 import * as z from 'zod/mini';
+import { pagingFields } from './paging.ts';
 import type { RefundDto } from './refund.ts';
 
 /**
@@ -18,17 +19,26 @@ const day = z.optional(
   ),
 );
 
+const filterFields = {
+  from: day,
+  to: day,
+  kind: z.optional(z.enum(MONEY_KINDS, { error: `kind: choose ${MONEY_KINDS.slice(0, -1).join(', ')} or ${MONEY_KINDS.at(-1)}` })),
+  status: z.optional(z.enum(MONEY_STATUSES, { error: `status: choose one of ${MONEY_STATUSES.join(', ')}` })),
+};
+const datesInOrder = z.refine<{ from?: string | undefined; to?: string | undefined }>((v) => !v.from || !v.to || v.from <= v.to, {
+  path: ['to'],
+  message: 'The end date must not be before the start date',
+});
+
 /** The money view's filters (query string). Dates are days in India (IST), both inclusive. */
-export const moneyFilterSchema = z
-  .strictObject({
-    from: day,
-    to: day,
-    kind: z.optional(z.enum(MONEY_KINDS, { error: `kind: choose ${MONEY_KINDS.slice(0, -1).join(', ')} or ${MONEY_KINDS.at(-1)}` })),
-    status: z.optional(z.enum(MONEY_STATUSES, { error: `status: choose one of ${MONEY_STATUSES.join(', ')}` })),
-  })
-  .check(z.refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], message: 'The end date must not be before the start date' }));
+export const moneyFilterSchema = z.strictObject(filterFields).check(datesInOrder);
 
 export type MoneyFilter = z.output<typeof moneyFilterSchema>;
+
+/** The payments list's query: the filters, then its sort and page (src/shared/paging.ts). */
+export const moneyPageSchema = z.strictObject({ ...filterFields, ...pagingFields('money') }).check(datesInOrder);
+
+export type MoneyPageQuery = z.output<typeof moneyPageSchema>;
 
 export type MoneyPaymentDto = {
   orderId: string;

@@ -20,6 +20,7 @@ export const LIST_SORTS = {
   codes: ['created', 'uses'],
   dues: ['due', 'amount'],
   requests: ['deadline', 'received'],
+  money: ['time', 'amount'],
 } as const satisfies Record<string, readonly [string, ...string[]]>;
 export type ListName = keyof typeof LIST_SORTS;
 export type SortOf<L extends ListName> = (typeof LIST_SORTS)[L][number];
@@ -31,6 +32,7 @@ export const DEFAULT_DIRS: { [L in ListName]: SortDir } = {
   codes: 'desc',
   dues: 'asc',
   requests: 'asc',
+  money: 'desc',
 };
 
 /** One page of a list: its rows, the cursor of the next page (null: this is the last), a total where it is cheap. */

@@ -9,7 +9,7 @@ import type { MoneyFilter, MoneyPaymentDto, MoneyView, MonthTotal } from '../../
 import { db } from '../platform/index.ts';
 import { listDocuments } from './documents.ts';
 import { istMonth, istRange } from './range.ts';
-import { capturedPayments, refundsOfOrders, toRefundDto, withinPolicy, type RefundRow } from '../payments/index.ts';
+import { capturedPayments, refundsOfOrders, toRefundDto, withinPolicy, type LedgerPayment, type RefundRow } from '../payments/index.ts';
 
 /** At most this many payments in one view (newest first); narrow the dates for older ones. */
 export const MONEY_VIEW_LIMIT = 1000;
@@ -23,12 +23,18 @@ export async function listPayments(filter: MoneyFilter): Promise<MoneyPaymentDto
     ...(filter.kind ? { purpose: filter.kind } : {}),
     limit: MONEY_VIEW_LIMIT,
   });
+  const payments = await withRefunds(rows);
+  return filter.status ? payments.filter((p) => p.status === filter.status) : payments;
+}
+
+/** The ledger's captures as the owner sees them: with refunds, status, invoice and code. */
+export async function withRefunds(rows: LedgerPayment[]): Promise<MoneyPaymentDto[]> {
   const ids = rows.map((r) => r.orderId);
   const refunds = await withRequesterEmails(await refundsOfOrders(ids));
   const invoices = await invoicesByOrder(ids);
   const codes = await codesByOrder(ids);
   const byOrder = Map.groupBy(refunds, (r) => r.order_id);
-  const payments = rows.map((row): MoneyPaymentDto => {
+  return rows.map((row): MoneyPaymentDto => {
     const mine = byOrder.get(row.orderId) ?? [];
     const paid = row.amountPaise;
     const sum = (status: string) => mine.filter((r) => r.status === status).reduce((s, r) => s + Number(r.amount_paise), 0);
@@ -69,7 +75,6 @@ export async function listPayments(filter: MoneyFilter): Promise<MoneyPaymentDto
       refunds: mine.map(toRefundDto),
     };
   });
-  return filter.status ? payments.filter((p) => p.status === filter.status) : payments;
 }
 
 /** The invoice of each order, when invoices exist for it. */

@@ -4,3 +4,4 @@
  */
 export * from './admin.ts';
 export * from './csv.ts';
+export * from './payments-page.ts';

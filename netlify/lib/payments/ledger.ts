@@ -3,7 +3,8 @@
  * captures of a period with who paid for what and their refunds (the owners' money view), and a
  * day's recorded captures and refunds (the reconciliation with the gateway).
  */
-import { db } from '../platform/index.ts';
+import type { PageRequest } from '../../../src/shared/paging.ts';
+import { db, keysetPage, pageOf, type KeysetList } from '../platform/index.ts';
 import type { Purpose } from './purpose.ts';
 import { COLUMNS, type RefundRow } from './refunds/records.ts';
 
@@ -45,7 +46,42 @@ export async function capturedPayments(filter: { start?: Date; end?: Date; purpo
       ${filter.purpose ? sql`and purpose = ${filter.purpose}` : sql``}
     order by paid_at desc, id desc
     limit ${filter.limit}`;
-  return rows.map((row) => ({
+  return rows.map(toLedgerPayment);
+}
+
+/** The owners' money list: captured payments by when paid or by amount, then id (index `payment_orders_*_paging`). */
+const CAPTURED_LIST: KeysetList<'time' | 'amount'> = {
+  name: 'money',
+  sorts: { time: { expr: 'o.paid_at', type: 'timestamptz' }, amount: { expr: 'o.amount_paise', type: 'bigint' } },
+  keys: [{ expr: 'o.id', type: 'text' }],
+  sort: 'time',
+  dir: 'desc',
+};
+
+/** One keyset page of captured payments paid within [start, end) when given. */
+export async function capturedPaymentsPage(
+  filter: { start?: Date; end?: Date; purpose?: Purpose },
+  request: PageRequest<'time' | 'amount'>,
+): Promise<{ rows: LedgerPayment[]; next: string | null }> {
+  const sql = db();
+  const plan = keysetPage(sql, CAPTURED_LIST, request);
+  const rows = await sql<LedgerRow[]>`
+    select o.id, o.payment_id, o.purpose, o.amount_paise, o.paid_at, o.item, o.buyer_name, o.buyer_email,
+           o.capture_outcome, o.duplicate_refund_id, ${plan.select}
+    from payment_orders o
+    where o.status = 'paid'
+      ${filter.start ? sql`and o.paid_at >= ${filter.start}` : sql``}
+      ${filter.end ? sql`and o.paid_at < ${filter.end}` : sql``}
+      ${filter.purpose ? sql`and o.purpose = ${filter.purpose}` : sql``}
+      and ${plan.seek}
+    order by ${plan.order}
+    limit ${plan.fetch}`;
+  const page = pageOf(rows, plan);
+  return { rows: page.rows.map(toLedgerPayment), next: page.next };
+}
+
+function toLedgerPayment(row: LedgerRow): LedgerPayment {
+  return {
     orderId: row.id,
     paymentId: row.payment_id,
     purpose: row.purpose,
@@ -56,7 +92,7 @@ export async function capturedPayments(filter: { start?: Date; end?: Date; purpo
     buyerEmail: row.buyer_email,
     duplicate:
       row.capture_outcome === 'duplicate' ? { refunded: !!row.duplicate_refund_id && !row.duplicate_refund_id.startsWith('claim:') } : null,
-  }));
+  };
 }
 
 /** The refunds owners asked for on these orders, oldest first. */
