@@ -11,6 +11,8 @@ import './money.css';
 import { DateRangeFields, FilterForm, ListScreen, LoadStatus, ScrollTable, SelectField, useFilterForm } from '../admin/list-screen.tsx';
 import { queryOf, useAdminQuery } from '../admin/useAdminQuery.ts';
 import { dateTimeIst } from '../../shared/dates.ts';
+import type { SortDir, SortOf } from '../../shared/paging.ts';
+import { PageFooter, SortHead, sortFields, usePages, useSort } from '../admin/list-pages.tsx';
 
 type Filter = { from: string; to: string; kind: string; status: string };
 const NO_FILTER: Filter = { from: '', to: '', kind: '', status: '' };
@@ -27,6 +29,16 @@ const KIND_CHOICES = MONEY_KINDS.map((kind) => ({ value: kind, label: PAYMENT_PU
 const STATUS_CHOICES = MONEY_STATUSES.map((status) => ({ value: status, label: STATUS_LABEL[status] }));
 /** Both tables scroll in the money screen's own frame. */
 const MONEY_TABLE = { wrapClass: 'money-scroll', tableClass: 'money-table' };
+
+const SORT_HEADS: [SortOf<'money'>, string][] = [
+  ['time', 'Date'],
+  ['amount', 'Amount'],
+];
+/** The order in words, under the list. */
+const ORDER_WORDS: Record<SortOf<'money'>, Record<SortDir, string>> = {
+  time: { desc: 'newest first', asc: 'oldest first' },
+  amount: { desc: 'largest first', asc: 'smallest first' },
+};
 
 const monthName = (month: string) =>
   new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
@@ -46,14 +58,22 @@ export default function Money() {
     error,
     reload,
   } = useAdminQuery<MoneyView, Filter>(admin, filter, `/admin/money${query}`, 'Failed to load the payments');
+  const sorting = useSort('money');
+  const list = usePages<MoneyPaymentDto>(admin, filter, `/admin/money/payments${query}`, sorting, 'Failed to load the payments');
+  const payments = list.rows;
   const [refunding, setRefunding] = useState<MoneyPaymentDto | null>(null);
   const csvHref = `/api/v1/admin/money.csv${query}`;
+  const paymentsCsvHref = `/api/v1/admin/money/payments.csv${queryOf({ ...filter, ...sortFields('money', sorting) })}`;
+  const reloadAll = () => {
+    reload();
+    list.reload();
+  };
 
   async function checkStatus(refund: RefundDto) {
     try {
       const answer = await api<{ refund: RefundDto }>(`/admin/refunds/${refund.id}/check`, { method: 'POST' });
       toast.success(`Refund ${REFUND_LABEL[answer.refund.status].toLowerCase()}`);
-      reload();
+      reloadAll();
     } catch (failure) {
       if (!handleSessionEnd(failure)) toast.error(errorText(failure, 'The status could not be checked'));
     }
@@ -66,7 +86,7 @@ export default function Money() {
         <SelectField id="money-kind" label="Kind" blank="All kinds" choices={KIND_CHOICES} {...bind('kind')} />
         <SelectField id="money-status" label="Status" blank="All statuses" choices={STATUS_CHOICES} {...bind('status')} />
       </FilterForm>
-      <LoadStatus error={error} loaded={!!view} />
+      <LoadStatus error={error ?? list.error} loaded={!!view && !!payments} />
       {view ? (
         <>
           <section className="money-section">
@@ -89,9 +109,26 @@ export default function Money() {
           </section>
           <section className="money-section">
             <h2 id="money-payments">Payments and refunds</h2>
-            {view.payments.length === 0 ? <p className="muted">No payments match this filter.</p> : null}
+            {payments && payments.length === 0 ? <p className="muted">No payments match this filter.</p> : null}
+            {payments && payments.length > 0 ? (
+              <div className="money-list-head">
+                <table className="sort-bar">
+                  <caption className="sr-only">Sort the payments</caption>
+                  <thead>
+                    <tr>
+                      {SORT_HEADS.map(([sort, label]) => (
+                        <SortHead key={sort} label={label} sort={sort} sorting={sorting} />
+                      ))}
+                    </tr>
+                  </thead>
+                </table>
+                <a className="btn btn-secondary" href={paymentsCsvHref} download>
+                  Export payments (CSV)
+                </a>
+              </div>
+            ) : null}
             <ul className="money-payments">
-              {view.payments.map((p) => (
+              {(payments ?? []).map((p) => (
                 <li key={p.orderId} className="money-payment card">
                   <div className="money-payment-main">
                     <div>
@@ -158,6 +195,16 @@ export default function Money() {
                 </li>
               ))}
             </ul>
+            {payments && payments.length > 0 ? (
+              <PageFooter
+                shown={payments.length}
+                noun={['payment', 'payments']}
+                order={ORDER_WORDS[sorting.sort][sorting.dir]}
+                more={list.next !== null}
+                loading={list.loading}
+                onMore={list.loadMore}
+              />
+            ) : null}
           </section>
           <section className="money-section">
             <h2 id="money-documents">Invoices and credit notes</h2>
@@ -188,7 +235,7 @@ export default function Money() {
         onClose={() => setRefunding(null)}
         onDone={() => {
           setRefunding(null);
-          reload();
+          reloadAll();
         }}
       />
     </ListScreen>
