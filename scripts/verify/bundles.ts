@@ -26,6 +26,7 @@ const PUBLIC = [
  */
 const INSPECTION: Record<string, string> = {
   'documents-check': 'sharp and the PDF reader, for the upload confirm only',
+  'image-widths': "sharp, for a course picture's smaller widths: each is made once, then the CDN serves it",
 };
 const MAX_PUBLIC_BYTES = 2 * 1024 * 1024;
 const MAX_PUBLIC_IMPORT_MS = 150;

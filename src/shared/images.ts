@@ -1,10 +1,11 @@
 /**
  * Course pictures in more than one width (docs/architecture.md, Images and sharing): the images function
- * answers `?w=` with the stored picture resized, so a phone is not sent the widest one.
+ * answers `/{width}` after a picture's address with the stored picture resized, so a phone is not
+ * sent the widest one.
  * No Node or DOM imports: the pages, their scripts and the server share these rules.
  */
 
-/** The widths a picture is offered in; the widest is the stored picture itself (no `?w=`). */
+/** The widths a picture is offered in; the widest is the stored picture itself (no `/{width}`). */
 export const IMAGE_WIDTHS = [480, 800, 1200] as const;
 
 /** The widths the images function makes on request; any other `w` is refused. */
@@ -20,5 +21,5 @@ const STORED_IMAGE = /^\/api\/v1\/images\/[0-9a-f]{64}$/;
 /** The `srcset` of a stored course picture; undefined for any other address (drawn as it is). */
 export function imageSrcset(url: string): string | undefined {
   if (!STORED_IMAGE.test(url)) return undefined;
-  return IMAGE_WIDTHS.map((width, i) => `${i === IMAGE_WIDTHS.length - 1 ? url : `${url}?w=${width}`} ${width}w`).join(', ');
+  return IMAGE_WIDTHS.map((width, i) => `${i === IMAGE_WIDTHS.length - 1 ? url : `${url}/${width}`} ${width}w`).join(', ');
 }

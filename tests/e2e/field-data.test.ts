@@ -27,12 +27,12 @@ e2eDescribe('images, sharing and field data', () => {
       return !!img && img.complete && img.naturalWidth > 0;
     });
     const chosen = await first.evaluate((img: HTMLImageElement) => img.currentSrc);
-    expect(chosen).toMatch(/\/api\/v1\/images\/[0-9a-f]{64}\?w=480$/);
+    expect(chosen).toMatch(/\/api\/v1\/images\/[0-9a-f]{64}\/480$/);
     // (naturalWidth is corrected by the srcset's density: the picture itself is what counts.)
     const picture = Buffer.from(await (await fetch(chosen)).arrayBuffer());
     expect((await sharp(picture).metadata()).width).toBe(480);
     expect(pictures.length).toBeGreaterThan(0);
-    expect(pictures.filter((url) => !url.endsWith('?w=480'))).toEqual([]);
+    expect(pictures.filter((url) => !url.endsWith('/480'))).toEqual([]);
   });
 
   it('programme and course pages name Open Graph images of their own, 1200 x 630, that exist; the home keeps og.jpg', async () => {

@@ -12,6 +12,7 @@ export { imageUrl } from './url.ts';
 export { postgresImageStore } from './postgres.ts';
 export * from './process.ts';
 export * from './variants.ts';
+export * from './serving.ts';
 
 let store: ImageStore | undefined;
 

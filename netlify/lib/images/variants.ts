@@ -1,5 +1,5 @@
 /**
- * A stored picture in a smaller width, made on request (`GET /api/v1/images/{id}?w=480`) and cached
+ * A stored picture in a smaller width, made on request (`GET /api/v1/images/{id}/480`) and cached
  * for good by the browser and Netlify's CDN: ids are content hashes, so a variant never changes.
  * Made on request rather than at upload so that every picture already stored (the seeded ones,
  * earlier uploads) has its widths too, with no second copy to keep in step with the first.
@@ -8,12 +8,11 @@ import sharp from 'sharp';
 import { RESIZED_WIDTHS } from '../../../src/shared/images.ts';
 import { HttpError } from '../platform/index.ts';
 
-/** `w` from the query: absent is the stored picture; only the listed widths are made. */
-export function parseImageWidth(value: string | null): number | null {
-  if (value === null) return null;
+/** The width from the address: only the listed widths are made (the full picture has no width). */
+export function parseImageWidth(value: string): number {
   const width = Number(value);
   if (!RESIZED_WIDTHS.includes(width) || String(width) !== value) {
-    throw new HttpError(400, [`w: Ask for one of the widths ${RESIZED_WIDTHS.join(', ')}, or none for the full picture`]);
+    throw new HttpError(400, [`width: Ask for one of the widths ${RESIZED_WIDTHS.join(', ')}, or none for the full picture`]);
   }
   return width;
 }
