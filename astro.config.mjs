@@ -30,10 +30,11 @@ function clientInteraction() {
 /** @param {string} paths */
 const src = (paths) => new RegExp(`src[\\/](${paths})\\.tsx?$`);
 const CHUNK_GROUPS = [
-  // Money formatting and course pictures' widths stay a chunk of their own: marketing page scripts
-  // use them (the home catalogue), and a group that captured them would bring that group along.
-  // Together, as the catalogue needs both: one request and one chunk's overhead fewer on the home page.
-  { name: 'money', test: src('shared/(money|images)'), priority: 60 },
+  // What the course lists' page scripts share (money formatting, course pictures' widths, the
+  // catalogue's signature and labels) is a chunk of its own: marketing page scripts use it (the home
+  // catalogue), and a group that captured it would bring that group along. One chunk, not three:
+  // two requests and their overhead fewer on the home page.
+  { name: 'money', test: src('shared/(money|images)|components/catalogue/shared'), priority: 60 },
   // Vite's helper for a dynamic import: a chunk that held it would be loaded by every page script
   // that imports something lazily (a group with React in it would bring React).
   { name: 'preload', test: /vite[\\/]preload-helper/, priority: 70 },
