@@ -64,34 +64,29 @@ const toAdmin = (r: BatchRow): AdminBatch => ({
   faculty: r.faculty,
 });
 
+/** A batch as buyers see it: seats offered to the waiting list count as taken. */
+const publicBatch = (r: BatchRow): PublicBatch => ({
+  id: r.id,
+  name: r.name,
+  startsOn: r.starts_on,
+  endsOn: r.ends_on,
+  phases: r.phases,
+  seatsLeft: Math.max(0, r.capacity - r.seats_taken - r.offered),
+  status: r.status,
+});
+
 /** GET /api/v1/course/:courseId/batches: open batches, earliest first, with the seats left. */
 export async function courseBatches(courseId: string): Promise<PublicBatch[]> {
   const sql = db();
   const rows = await sql<BatchRow[]>`${SELECT(sql)} where b.course_id = ${courseId} and b.status = 'open' order by b.starts_on, b.id`;
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    startsOn: r.starts_on,
-    endsOn: r.ends_on,
-    phases: r.phases,
-    seatsLeft: Math.max(0, r.capacity - r.seats_taken - r.offered),
-    status: r.status,
-  }));
+  return rows.map(publicBatch);
 }
 
 /** Open batches of a programme (a programme learner chooses one on /learn). */
 export async function programmeBatches(programme: string): Promise<PublicBatch[]> {
   const sql = db();
   const rows = await sql<BatchRow[]>`${SELECT(sql)} where b.programme = ${programme} and b.status = 'open' order by b.starts_on, b.id`;
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    startsOn: r.starts_on,
-    endsOn: r.ends_on,
-    phases: r.phases,
-    seatsLeft: Math.max(0, r.capacity - r.seats_taken - r.offered),
-    status: r.status,
-  }));
+  return rows.map(publicBatch);
 }
 
 /** GET /api/v1/admin/batches: owners every batch, faculty the ones they teach; newest start first. */
