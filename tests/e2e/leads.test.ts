@@ -47,7 +47,8 @@ e2eDescribe('advisor dialog (every page)', () => {
 
     const bar = page.getByRole('button', { name: 'Contact Us' });
     await bar.click();
-    expect(await dialog.evaluate((d: HTMLDialogElement) => d.open)).toBe(true);
+    // The dialog opens once its form's styles are in (at most 800 ms: advisor-styles.ts).
+    await page.waitForFunction(() => (document.getElementById('advisor-dialog') as HTMLDialogElement).open, null, { timeout: 2_000 });
     const form = dialog.locator('form[data-ready]');
     await form.waitFor();
     await page.keyboard.press('Escape');
