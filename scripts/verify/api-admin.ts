@@ -86,7 +86,7 @@ export async function checkAdminApi(
     'course',
     await call('PUT', `/api/v1/course/update/${courseId}`, { form: courseForm(false), token: adminToken }),
   );
-  await good('GET /admin/leads', 200, 'leads', await call('GET', '/api/v1/admin/leads', { token: adminToken }));
+  await good('GET /admin/leads', 200, 'rows', await call('GET', '/api/v1/admin/leads', { token: adminToken }));
   await bad(
     'GET /admin/leads (learner token) [bundle]',
     403,

@@ -55,8 +55,8 @@ export async function checkCodesAndPlans(api: ApiClient, ownerToken: string, lea
     await call('POST', `/api/v1/course/buy/${course}`, { token: learnerToken, body: { code } }),
   );
   report.add('good free order is paid', 'paid true', `paid ${free.body?.paid}`, free.body?.paid === true);
-  const codes = await good('GET /admin/codes', 200, 'codes', await call('GET', '/api/v1/admin/codes', { token: ownerToken }));
-  const row = (codes.body?.codes as { code: string; uses: number }[] | undefined)?.find((c) => c.code === code);
+  const codes = await good('GET /admin/codes', 200, 'rows', await call('GET', '/api/v1/admin/codes', { token: ownerToken }));
+  const row = (codes.body?.rows as { code: string; uses: number }[] | undefined)?.find((c) => c.code === code);
   report.add('good the code counts its use', 'uses 1', `uses ${row?.uses}`, row?.uses === 1);
 
   // A fee plan in two parts: enrol, pay part 1, part 2 stays due.
@@ -116,7 +116,7 @@ export async function checkCodesAndPlans(api: ApiClient, ownerToken: string, lea
   )?.parts;
   const statuses = parts?.map((p) => p.status).join(', ') ?? 'none';
   report.add('good part 1 paid, part 2 due', 'paid, due', statuses, statuses === 'paid, due' && parts?.[1]?.id === second?.id);
-  await good('GET /admin/dues', 200, 'dues', await call('GET', '/api/v1/admin/dues', { token: ownerToken }));
+  await good('GET /admin/dues', 200, 'rows', await call('GET', '/api/v1/admin/dues', { token: ownerToken }));
   const csv = await call('GET', '/api/v1/admin/dues.csv', { token: ownerToken });
   report.add(
     'good GET /admin/dues.csv',

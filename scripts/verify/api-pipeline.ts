@@ -9,7 +9,7 @@ export async function checkPipeline(api: ApiClient, ownerToken: string, requeste
   const { call, good, bad } = api;
   const token = ownerToken;
   const inbox = await call('GET', '/api/v1/admin/leads?kind=contact', { token });
-  const lead = inbox.body?.leads?.[0] as { kind: string; id: string } | undefined;
+  const lead = inbox.body?.rows?.[0] as { kind: string; id: string } | undefined;
   const path = `/api/v1/admin/pipeline/${lead?.kind ?? 'contact'}/${lead?.id ?? '0'}`;
   await bad(
     'POST /admin/pipeline/:kind/:id/stage (Lost, no reason)',
@@ -28,8 +28,8 @@ export async function checkPipeline(api: ApiClient, ownerToken: string, requeste
   await bad('GET /admin/queue (no session)', 401, await call('GET', '/api/v1/admin/queue'));
   await good('GET /admin/insights', 200, 'tables', await call('GET', '/api/v1/admin/insights', { token }));
   await bad('GET /admin/insights (bad touch)', 400, await call('GET', '/api/v1/admin/insights?touch=middle', { token }));
-  await good('GET /admin/team', 200, 'team', await call('GET', '/api/v1/admin/team', { token }));
-  await good('GET /admin/audit', 200, 'entries', await call('GET', '/api/v1/admin/audit', { token }));
+  await good('GET /admin/team', 200, 'rows', await call('GET', '/api/v1/admin/team', { token }));
+  await good('GET /admin/audit', 200, 'rows', await call('GET', '/api/v1/admin/audit', { token }));
   const exported = await call('POST', '/api/v1/admin/privacy/export', { token, body: { email: requesterEmail } });
   api.report.add(
     "good POST /admin/privacy/export (a requester's data)",
