@@ -131,6 +131,22 @@ export function SortHead<S extends string>({ label, sort, sorting }: { label: st
   );
 }
 
+/** The sort heads of a list drawn as cards, not a table: a row of sortable heads above them. */
+export function SortBar<S extends string>({ caption, heads, sorting }: { caption: string; heads: [S, string][]; sorting: Sorting<S> }) {
+  return (
+    <table className="sort-bar">
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr>
+          {heads.map(([sort, label]) => (
+            <SortHead key={sort} label={label} sort={sort} sorting={sorting} />
+          ))}
+        </tr>
+      </thead>
+    </table>
+  );
+}
+
 /**
  * Under a list: how many rows are shown (of how many, where the list says) in which order
  * ("newest first"), and "Load more" while there are more.

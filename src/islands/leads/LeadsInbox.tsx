@@ -10,7 +10,7 @@ import { useAdmin } from '../admin/session.ts';
 import '../admin/admin.css';
 import '../admin/pipeline.css';
 import { DateRangeFields, FilterForm, ListScreen, LoadStatus, SelectField, useFilterForm } from '../admin/list-screen.tsx';
-import { PageFooter, SortHead, sortFields, usePages, useSort } from '../admin/list-pages.tsx';
+import { PageFooter, SortBar, sortFields, usePages, useSort } from '../admin/list-pages.tsx';
 import { queryOf } from '../admin/useAdminQuery.ts';
 import type { Page, SortDir, SortOf } from '../../shared/paging.ts';
 import { dateTimeIst } from '../../shared/dates.ts';
@@ -127,16 +127,7 @@ export default function LeadsInbox() {
       ) : null}
       {leads && leads.length > 0 ? (
         <>
-          <table className="sort-bar">
-            <caption className="sr-only">Sort the leads</caption>
-            <thead>
-              <tr>
-                {SORT_HEADS.map(([sort, label]) => (
-                  <SortHead key={sort} label={label} sort={sort} sorting={sorting} />
-                ))}
-              </tr>
-            </thead>
-          </table>
+          <SortBar caption="Sort the leads" heads={SORT_HEADS} sorting={sorting} />
           <ul className="admin-leads">
             {leads.map((lead) => (
               <li key={`${lead.kind}:${lead.id}`}>

@@ -12,7 +12,7 @@ import { DateRangeFields, FilterForm, ListScreen, LoadStatus, ScrollTable, Selec
 import { queryOf, useAdminQuery } from '../admin/useAdminQuery.ts';
 import { dateTimeIst } from '../../shared/dates.ts';
 import type { SortDir, SortOf } from '../../shared/paging.ts';
-import { PageFooter, SortHead, sortFields, usePages, useSort } from '../admin/list-pages.tsx';
+import { PageFooter, SortBar, sortFields, usePages, useSort } from '../admin/list-pages.tsx';
 
 type Filter = { from: string; to: string; kind: string; status: string };
 const NO_FILTER: Filter = { from: '', to: '', kind: '', status: '' };
@@ -112,16 +112,7 @@ export default function Money() {
             {payments && payments.length === 0 ? <p className="muted">No payments match this filter.</p> : null}
             {payments && payments.length > 0 ? (
               <div className="money-list-head">
-                <table className="sort-bar">
-                  <caption className="sr-only">Sort the payments</caption>
-                  <thead>
-                    <tr>
-                      {SORT_HEADS.map(([sort, label]) => (
-                        <SortHead key={sort} label={label} sort={sort} sorting={sorting} />
-                      ))}
-                    </tr>
-                  </thead>
-                </table>
+                <SortBar caption="Sort the payments" heads={SORT_HEADS} sorting={sorting} />
                 <a className="btn btn-secondary" href={paymentsCsvHref} download>
                   Export payments (CSV)
                 </a>
